@@ -1,0 +1,10 @@
+// @ods-ts/ods-backends: the MLIR ODS generators and the ods-tblgen CLI (a drop-in mlir-tblgen).
+export { runCli, writeAtomic, VERSION, type CliIO } from './cli.js';
+export {
+  registerGenerator,
+  getGenerator,
+  listGenerators,
+  type Generator,
+  type GeneratorContext,
+  type GeneratorOption,
+} from './registry.js';

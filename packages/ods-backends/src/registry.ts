@@ -1,0 +1,45 @@
+// The generator registry: each `--gen-*` backend registers itself here under its flag name.
+import type { RecordKeeper, SourceManager } from '@ods-ts/tablegen-core';
+
+/** A generator option (e.g. `--dialect=arith`), parsed like an llvm cl::opt. */
+export interface GeneratorOption {
+  readonly name: string;
+  readonly description: string;
+  /** `string` options take a value; `bool` options are flags; `list` may repeat. */
+  readonly kind: 'string' | 'bool' | 'list';
+  readonly default?: string;
+}
+
+export interface GeneratorContext {
+  readonly records: RecordKeeper;
+  readonly sources: SourceManager;
+  /** The input file name as given on the command line. */
+  readonly inputFilename: string;
+  /** Values of the options the generator declared. */
+  readonly options: ReadonlyMap<string, string | boolean | string[]>;
+}
+
+/** A backend: returns the output text, or throws a FatalError after reporting a diagnostic. */
+export interface Generator {
+  /** The flag name without `--gen-`, e.g. `op-decls`. */
+  readonly name: string;
+  readonly description: string;
+  readonly options?: readonly GeneratorOption[];
+  run(ctx: GeneratorContext): string;
+}
+
+const generators = new Map<string, Generator>();
+
+export function registerGenerator(g: Generator): void {
+  if (generators.has(g.name)) throw new Error(`generator ${g.name} registered twice`);
+  generators.set(g.name, g);
+}
+
+export function getGenerator(name: string): Generator | undefined {
+  return generators.get(name);
+}
+
+/** Names of every implemented `--gen-*` flag (without the `gen-` prefix). */
+export function listGenerators(): string[] {
+  return [...generators.keys()].sort();
+}

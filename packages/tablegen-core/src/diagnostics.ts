@@ -1,0 +1,207 @@
+// Diagnostics: source buffers, locations and llvm-tblgen-compatible error printing.
+//
+// Locations are (buffer, offset) pairs internally; they become `file:line:col` only when a
+// diagnostic is printed. The printed form follows llvm::SourceMgr: the message line, the
+// source line, and a caret line, followed by notes such as "instantiated from multiclass".
+
+/** A loaded source file. Line starts are computed lazily, on the first diagnostic. */
+export class SourceBuffer {
+  private lineStarts: number[] | undefined;
+  constructor(
+    /** Index in the SourceManager. */
+    readonly id: number,
+    /** The name diagnostics print (the path as it was opened). */
+    readonly name: string,
+    readonly text: string,
+    /** Where the `include` that opened this buffer ends in its parent, if any. */
+    readonly includeLoc: Loc | undefined,
+  ) {}
+
+  /** 1-based line and column of an offset. Columns count UTF-16 code units like bytes for ASCII. */
+  lineCol(offset: number): { line: number; col: number } {
+    const starts = this.getLineStarts();
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - starts[lo]! + 1 };
+  }
+
+  lineText(line: number): string {
+    const starts = this.getLineStarts();
+    const start = starts[line - 1] ?? this.text.length;
+    let end = start;
+    while (end < this.text.length && this.text[end] !== '\n' && this.text[end] !== '\r') end++;
+    return this.text.slice(start, end);
+  }
+
+  private getLineStarts(): number[] {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const t = this.text;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13) {
+          if (t.charCodeAt(i + 1) === 10) i++;
+          starts.push(i + 1);
+        }
+      }
+      this.lineStarts = starts;
+    }
+    return this.lineStarts;
+  }
+}
+
+/** A position in a source buffer. */
+export interface Loc {
+  readonly buffer: number;
+  readonly offset: number;
+}
+
+export type Severity = 'error' | 'warning' | 'note' | 'remark';
+
+export interface DiagnosticNote {
+  readonly loc: Loc | undefined;
+  readonly message: string;
+}
+
+/** One diagnostic, with its notes (like esbuild's Msg.Notes). */
+export interface Diagnostic {
+  readonly severity: Severity;
+  readonly loc: Loc | undefined;
+  readonly message: string;
+  readonly notes: DiagnosticNote[];
+}
+
+/** Owns every buffer of a parse and turns locations into text. */
+export class SourceManager {
+  readonly buffers: SourceBuffer[] = [];
+
+  add(name: string, text: string, includeLoc?: Loc): SourceBuffer {
+    const buf = new SourceBuffer(this.buffers.length, name, text, includeLoc);
+    this.buffers.push(buf);
+    return buf;
+  }
+
+  buffer(id: number): SourceBuffer {
+    const b = this.buffers[id];
+    if (!b) throw new Error(`no source buffer ${id}`);
+    return b;
+  }
+
+  /** `name:line:col` of a location. */
+  position(loc: Loc): { file: string; line: number; col: number } {
+    const b = this.buffer(loc.buffer);
+    const { line, col } = b.lineCol(loc.offset);
+    return { file: b.name, line, col };
+  }
+
+  /** `basename:line`, as llvm-tblgen's JSON `!locs` prints a location. */
+  shortPosition(loc: Loc): string {
+    const p = this.position(loc);
+    const slash = p.file.lastIndexOf('/');
+    return `${slash >= 0 ? p.file.slice(slash + 1) : p.file}:${p.line}`;
+  }
+
+  /** Format one message the way llvm::SourceMgr::PrintMessage does. */
+  formatMessage(loc: Loc | undefined, severity: Severity, message: string): string {
+    if (!loc) return `${severity}: ${message}\n`;
+    const b = this.buffer(loc.buffer);
+    let out = '';
+    // Included-from lines, outermost last, like SourceMgr::PrintIncludeStack.
+    const stack: string[] = [];
+    let inc = b.includeLoc;
+    while (inc) {
+      const p = this.position(inc);
+      stack.push(`Included from ${p.file}:${p.line}:\n`);
+      inc = this.buffer(inc.buffer).includeLoc;
+    }
+    out += stack.reverse().join('');
+    const { line, col } = b.lineCol(loc.offset);
+    const text = b.lineText(line);
+    out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
+    out += expandTabs(text) + '\n';
+    out += caretLine(text, col - 1) + '\n';
+    return out;
+  }
+}
+
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const ch of line) {
+    if (ch === '\t') {
+      do out += ' ';
+      while (out.length % 8 !== 0);
+    } else out += ch;
+  }
+  return out;
+}
+
+function caretLine(line: string, col: number): string {
+  let out = '';
+  for (let i = 0; i < col && i < line.length; i++) {
+    if (line[i] === '\t') {
+      do out += ' ';
+      while (out.length % 8 !== 0);
+    } else out += ' ';
+  }
+  for (let i = line.length; i < col; i++) out += ' ';
+  return out + '^';
+}
+
+/** Thrown to unwind after a fatal diagnostic has been recorded (llvm's PrintFatalError). */
+export class FatalError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+    this.name = 'FatalError';
+  }
+}
+
+/** Collects diagnostics and prints them, counting errors like llvm's ErrorsPrinted. */
+export class DiagnosticEngine {
+  readonly diagnostics: Diagnostic[] = [];
+  errorCount = 0;
+  /** Receives each formatted diagnostic as it is reported (e.g. stderr). */
+  sink: ((text: string) => void) | undefined;
+
+  constructor(readonly sources: SourceManager) {}
+
+  report(severity: Severity, loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+    const d: Diagnostic = { severity, loc, message, notes };
+    this.diagnostics.push(d);
+    if (severity === 'error') this.errorCount++;
+    if (this.sink) this.sink(this.format(d));
+    return d;
+  }
+
+  error(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+    return this.report('error', loc, message, notes);
+  }
+
+  warning(loc: Loc | undefined, message: string): Diagnostic {
+    return this.report('warning', loc, message);
+  }
+
+  /** Report an error and unwind. */
+  fatal(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): never {
+    throw new FatalError(this.error(loc, message, notes));
+  }
+
+  format(d: Diagnostic): string {
+    let out = this.sources.formatMessage(d.loc, d.severity, d.message);
+    for (const n of d.notes) out += this.sources.formatMessage(n.loc, 'note', n.message);
+    return out;
+  }
+
+  /** The first line of the first error, `file:line:col: error: message`. */
+  firstErrorLine(): string | undefined {
+    const d = this.diagnostics.find((x) => x.severity === 'error');
+    if (!d) return undefined;
+    return this.sources.formatMessage(d.loc, 'error', d.message).split('\n').find((l) => l.includes(': error: '));
+  }
+}

@@ -1,0 +1,99 @@
+// @ods-ts/tablegen-core: the TableGen language (lexer, preprocessor, parser, evaluator), the
+// record model, the print-records and JSON backends, and include-graph tracking.
+import { DiagnosticEngine, FatalError, SourceManager } from './diagnostics.js';
+import { Lexer } from './lexer.js';
+import { Parser } from './parser.js';
+import { Preprocessor } from './preprocessor.js';
+import { RecordKeeper } from './records.js';
+import { type FileSystem, IncludeResolver, nodeFileSystem } from './sources.js';
+
+export * from './diagnostics.js';
+export * from './records.js';
+export { printRecord, printRecords } from './printer.js';
+export { initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
+export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
+export { Preprocessor } from './preprocessor.js';
+export { Parser } from './parser.js';
+export * from './sources.js';
+
+export interface ParseOptions {
+  /** The input file (relative to cwd, or absolute). */
+  readonly file: string;
+  /** Source text to use instead of reading `file`. */
+  readonly text?: string;
+  /** `-I` directories, searched in order after the working directory. */
+  readonly includeDirs?: readonly string[];
+  /** `-D` macro names. */
+  readonly macros?: readonly string[];
+  /** Working directory for relative paths (default: process.cwd()). */
+  readonly cwd?: string;
+  readonly fs?: FileSystem;
+  /** Suppress "unused template argument" warnings. */
+  readonly noWarnOnUnusedTemplateArgs?: boolean;
+  /** Called with each formatted diagnostic as it is reported (e.g. write to stderr). */
+  readonly onDiagnostic?: (text: string) => void;
+}
+
+export interface ParseResult {
+  /** The records; complete only when `ok`. */
+  readonly records: RecordKeeper;
+  readonly ok: boolean;
+  readonly diagnostics: DiagnosticEngine;
+  readonly sources: SourceManager;
+  /** Every file read by includes, by the name llvm-tblgen would print (depfile entries). */
+  readonly dependencies: readonly string[];
+  /** Absolute paths of the input and every included file. */
+  readonly files: readonly string[];
+}
+
+/** Parse and evaluate a TableGen file. Never throws for bad input: see `ok` and `diagnostics`. */
+export function parseTableGen(opts: ParseOptions): ParseResult {
+  const cwd = opts.cwd ?? process.cwd();
+  const fs = opts.fs ?? nodeFileSystem;
+  const sources = new SourceManager();
+  const diags = new DiagnosticEngine(sources);
+  diags.sink = opts.onDiagnostic;
+  const includes = new IncludeResolver(fs, opts.includeDirs ?? [], cwd);
+  const records = new RecordKeeper(diags);
+  records.inputFilename = opts.file;
+  const finish = (ok: boolean): ParseResult => ({
+    records,
+    ok: ok && diags.errorCount === 0,
+    diagnostics: diags,
+    sources,
+    dependencies: [...includes.dependencies],
+    files: [includes.readMain.length >= 0 ? absolute(cwd, opts.file) : opts.file, ...includes.absoluteDependencies()],
+  });
+  for (const m of opts.macros ?? []) {
+    const err = Preprocessor.checkMacroName(m);
+    if (err) {
+      diags.error(undefined, err);
+      return finish(false);
+    }
+  }
+  const text = opts.text ?? includes.readMain(opts.file);
+  if (text === undefined) {
+    diags.error(undefined, `Could not open input file '${opts.file}': No such file or directory`);
+    return finish(false);
+  }
+  const main = sources.add(opts.file, text);
+  return records.with(() => {
+    const lexer = new Lexer(sources, diags, main, includes, opts.macros ?? []);
+    const parser = new Parser(lexer, records, diags, { noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs });
+    try {
+      parser.parseFile();
+      return finish(true);
+    } catch (e) {
+      if (e instanceof FatalError) return finish(false);
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        diags.error({ buffer: lexer.tokBuffer, offset: lexer.tokStart }, 'input is nested too deeply to evaluate');
+        return finish(false);
+      }
+      throw e;
+    }
+  });
+}
+
+function absolute(cwd: string, p: string): string {
+  return p.startsWith('/') ? p : `${cwd.replace(/\/$/, '')}/${p}`;
+}

@@ -1,0 +1,147 @@
+// The `--dump-json` backend: every def as a JSON object, in llvm-tblgen's JSONBackend layout.
+import type { SourceManager } from './diagnostics.js';
+import {
+  BitInit,
+  BitsInit,
+  DagInit,
+  DefInit,
+  type Init,
+  IntInit,
+  ListInit,
+  type RecordKeeper,
+  StringInit,
+  UnsetInit,
+  VarBitInit,
+  VarInit,
+} from './records.js';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A value as JSON (unset is null, bits are arrays, records/dags are `kind` objects). */
+export function initToJson(i: Init): JsonValue {
+  if (i instanceof UnsetInit) return null;
+  if (i instanceof BitInit) return i.value ? 1 : 0;
+  if (i instanceof BitsInit) return i.bits.map(initToJson);
+  if (i instanceof IntInit) return bigintToJson(i.value);
+  if (i instanceof StringInit) return i.value;
+  if (i instanceof ListInit) return i.elements.map(initToJson);
+  const obj: { [key: string]: JsonValue } = { printable: i.getAsString() };
+  if (i instanceof DefInit) {
+    obj['kind'] = 'def';
+    obj['def'] = i.def.getName();
+    return obj;
+  }
+  if (i instanceof VarInit) {
+    obj['kind'] = 'var';
+    obj['var'] = i.name;
+    return obj;
+  }
+  if (i instanceof VarBitInit && i.bitVar instanceof VarInit) {
+    obj['kind'] = 'varbit';
+    obj['var'] = i.bitVar.name;
+    obj['index'] = i.bitNum;
+    return obj;
+  }
+  if (i instanceof DagInit) {
+    obj['kind'] = 'dag';
+    obj['operator'] = initToJson(i.operator);
+    if (i.opName) obj['name'] = i.opName.value;
+    obj['args'] = i.args.map((a, k) => [initToJson(a), i.argNames[k] ? i.argNames[k]!.value : null]);
+    return obj;
+  }
+  obj['kind'] = 'complex';
+  return obj;
+}
+
+/** Integers outside the safe range are emitted as their exact decimal text (see writeJson). */
+const bigIntMarker = new Map<string, bigint>();
+function bigintToJson(v: bigint): JsonValue {
+  if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+  const key = `\u0000bigint:${v}`;
+  bigIntMarker.set(key, v);
+  return key;
+}
+
+/** The `--dump-json` document. */
+export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [key: string]: JsonValue } {
+  const root: { [key: string]: JsonValue } = { '!tablegen_json_version': 1 };
+  const instances = new Map<string, string[]>();
+  for (const c of keeper.classes.values()) instances.set(c.getNameInitAsString(), []);
+  for (const d of keeper.sortedDefs()) {
+    const name = d.getNameInitAsString();
+    const obj: { [key: string]: JsonValue } = {};
+    const fields: string[] = [];
+    for (const v of d.values) {
+      if (d.isTemplateArg(v.nameInit)) continue;
+      if (v.isNonconcreteOK()) fields.push(v.name);
+      obj[v.name] = initToJson(v.value);
+    }
+    obj['!fields'] = fields;
+    obj['!superclasses'] = d.superClasses.map(([sc]) => sc.getNameInitAsString());
+    obj['!name'] = name;
+    obj['!anonymous'] = d.isAnonymous();
+    obj['!locs'] = d.locs.map((l) => sources.shortPosition(l));
+    root[name] = obj;
+    for (const [sc] of d.superClasses) {
+      const n = sc.getNameInitAsString();
+      let list = instances.get(n);
+      if (!list) instances.set(n, (list = []));
+      list.push(name);
+    }
+  }
+  const inst: { [key: string]: JsonValue } = {};
+  for (const k of [...instances.keys()].sort()) inst[k] = instances.get(k)!;
+  root['!instanceof'] = inst;
+  return root;
+}
+
+/** Serialize like llvm::json: compact, object keys sorted, then a newline. */
+export function writeJson(v: JsonValue): string {
+  const parts: string[] = [];
+  write(v, parts);
+  return parts.join('') + '\n';
+}
+
+function write(v: JsonValue, out: string[]): void {
+  if (v === null) out.push('null');
+  else if (typeof v === 'boolean' || typeof v === 'number') out.push(String(v));
+  else if (typeof v === 'string') {
+    const big = bigIntMarker.get(v);
+    out.push(big !== undefined ? big.toString() : quote(v));
+  } else if (Array.isArray(v)) {
+    out.push('[');
+    v.forEach((e, i) => {
+      if (i) out.push(',');
+      write(e, out);
+    });
+    out.push(']');
+  } else {
+    out.push('{');
+    const keys = Object.keys(v).sort();
+    keys.forEach((k, i) => {
+      if (i) out.push(',');
+      out.push(quote(k), ':');
+      write(v[k]!, out);
+    });
+    out.push('}');
+  }
+}
+
+/** llvm::json string quoting: escapes `"`, `\\` and control characters. */
+function quote(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) out += '\\"';
+    else if (c === 92) out += '\\\\';
+    else if (c < 0x20 || c === 0x7f) {
+      if (c === 10) out += '\\n';
+      else if (c === 9) out += '\\t';
+      else if (c === 13) out += '\\r';
+      else if (c === 8) out += '\\b';
+      else if (c === 12) out += '\\f';
+      else out += '\\u' + c.toString(16).padStart(4, '0');
+    } else out += s[i];
+  }
+  return out + '"';
+}

@@ -1,0 +1,481 @@
+// Lexer: turns TableGen source into tokens, entering `include`d files as it goes and
+// delegating `#ifdef`-style directives at line starts to the preprocessor.
+import type { DiagnosticEngine, Loc, SourceBuffer, SourceManager } from './diagnostics.js';
+import { FatalError } from './diagnostics.js';
+import { Preprocessor, PrepDirective } from './preprocessor.js';
+import type { IncludeResolver } from './sources.js';
+
+/** Every token kind of the TableGen language. */
+export enum Tok {
+  Eof,
+  Error,
+  // Punctuation.
+  Minus, Plus, LSquare, RSquare, LBrace, RBrace, LParen, RParen, Less, Greater,
+  Colon, Semi, Comma, Dot, Equal, Question, Paste, DotDotDot,
+  // Literals.
+  IntVal, BinaryIntVal, TrueVal, FalseVal,
+  // Keywords.
+  Bit, Bits, Code, Dag, ElseKW, Field, In, Int, List, String, Then,
+  // Object starts (order matters: see isObjectStart).
+  Assert, Class, Def, Defm, Defset, Deftype, Defvar, Dump, Foreach, If, Let, MultiClass,
+  // Bang operators (order matters: see isBangOperator).
+  XConcat, XADD, XSUB, XMUL, XDIV, XNOT, XLOG2, XAND, XOR, XXOR, XSRA, XSRL, XSHL,
+  XListConcat, XListFlatten, XListSplat, XStrConcat, XInterleave, XSubstr, XFind, XCast,
+  XSubst, XForEach, XFilter, XFoldl, XHead, XTail, XSize, XEmpty, XInitialized, XIf, XCond,
+  XEq, XIsA, XDag, XNe, XLe, XLt, XGe, XGt, XSetDagOp, XGetDagOp, XExists, XListRemove,
+  XToLower, XToUpper, XRange, XGetDagArg, XGetDagName, XSetDagArg, XSetDagName, XRepr,
+  XInstances, XMatch, XSetDagOpName, XGetDagOpName,
+  // Tokens with a string value.
+  Id, StrVal, VarName, CodeFragment,
+}
+
+export function isObjectStart(k: Tok): boolean {
+  return k >= Tok.Assert && k <= Tok.MultiClass;
+}
+export function isBangOperator(k: Tok): boolean {
+  return k >= Tok.XConcat && k <= Tok.XGetDagOpName;
+}
+
+/** Reserved words. `include` is handled by the lexer itself. */
+export const KEYWORDS: ReadonlyMap<string, Tok> = new Map([
+  ['int', Tok.Int], ['bit', Tok.Bit], ['bits', Tok.Bits], ['string', Tok.String], ['list', Tok.List],
+  ['code', Tok.Code], ['dag', Tok.Dag], ['class', Tok.Class], ['def', Tok.Def], ['true', Tok.TrueVal],
+  ['false', Tok.FalseVal], ['foreach', Tok.Foreach], ['defm', Tok.Defm], ['defset', Tok.Defset],
+  ['deftype', Tok.Deftype], ['multiclass', Tok.MultiClass], ['field', Tok.Field], ['let', Tok.Let],
+  ['in', Tok.In], ['defvar', Tok.Defvar], ['if', Tok.If], ['then', Tok.Then], ['else', Tok.ElseKW],
+  ['assert', Tok.Assert], ['dump', Tok.Dump],
+]);
+
+/** Bang operator names (after the `!`). */
+export const BANG_OPERATORS: ReadonlyMap<string, Tok> = new Map([
+  ['eq', Tok.XEq], ['ne', Tok.XNe], ['le', Tok.XLe], ['lt', Tok.XLt], ['ge', Tok.XGe], ['gt', Tok.XGt],
+  ['if', Tok.XIf], ['cond', Tok.XCond], ['isa', Tok.XIsA], ['head', Tok.XHead], ['tail', Tok.XTail],
+  ['size', Tok.XSize], ['con', Tok.XConcat], ['dag', Tok.XDag], ['add', Tok.XADD], ['sub', Tok.XSUB],
+  ['mul', Tok.XMUL], ['div', Tok.XDIV], ['not', Tok.XNOT], ['logtwo', Tok.XLOG2], ['and', Tok.XAND],
+  ['or', Tok.XOR], ['xor', Tok.XXOR], ['shl', Tok.XSHL], ['sra', Tok.XSRA], ['srl', Tok.XSRL],
+  ['cast', Tok.XCast], ['empty', Tok.XEmpty], ['subst', Tok.XSubst], ['foldl', Tok.XFoldl],
+  ['foreach', Tok.XForEach], ['filter', Tok.XFilter], ['listconcat', Tok.XListConcat],
+  ['listflatten', Tok.XListFlatten], ['listsplat', Tok.XListSplat], ['listremove', Tok.XListRemove],
+  ['range', Tok.XRange], ['strconcat', Tok.XStrConcat], ['initialized', Tok.XInitialized],
+  ['interleave', Tok.XInterleave], ['instances', Tok.XInstances], ['substr', Tok.XSubstr],
+  ['find', Tok.XFind], ['setdagop', Tok.XSetDagOp], ['setop', Tok.XSetDagOp], ['getdagop', Tok.XGetDagOp],
+  ['getop', Tok.XGetDagOp], ['setdagopname', Tok.XSetDagOpName], ['getdagopname', Tok.XGetDagOpName],
+  ['getdagarg', Tok.XGetDagArg], ['getdagname', Tok.XGetDagName], ['setdagarg', Tok.XSetDagArg],
+  ['setdagname', Tok.XSetDagName], ['exists', Tok.XExists], ['tolower', Tok.XToLower],
+  ['toupper', Tok.XToUpper], ['repr', Tok.XRepr], ['match', Tok.XMatch],
+]);
+
+const EOF = -1;
+
+export function isIdStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+export function isIdChar(c: number): boolean {
+  return isIdStart(c) || (c >= 48 && c <= 57);
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+function isHexDigit(c: number): boolean {
+  return isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+function isAlpha(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+interface BufferState {
+  buf: SourceBuffer;
+  /** Where lexing resumes in the parent when this buffer ends. */
+  resumeAt: number;
+}
+
+/** The TableGen lexer (TGLexer). `lex()` advances; the current token is in the public fields. */
+export class Lexer {
+  buf: SourceBuffer;
+  text: string;
+  pos = 0;
+  private stack: BufferState[] = [];
+
+  kind: Tok = Tok.Eof;
+  tokStart = 0;
+  tokBuffer = 0;
+  strVal = '';
+  intVal = 0n;
+  /** Number of digits of a binary literal. */
+  binaryWidth = 0;
+
+  readonly prep: Preprocessor;
+
+  constructor(
+    readonly sources: SourceManager,
+    readonly diags: DiagnosticEngine,
+    mainBuffer: SourceBuffer,
+    readonly includes: IncludeResolver | undefined,
+    macros: readonly string[],
+  ) {
+    this.buf = mainBuffer;
+    this.text = mainBuffer.text;
+    this.prep = new Preprocessor(this, macros);
+  }
+
+  loc(): Loc {
+    return { buffer: this.tokBuffer, offset: this.tokStart };
+  }
+  locAt(offset: number): Loc {
+    return { buffer: this.buf.id, offset };
+  }
+
+  lex(): Tok {
+    this.kind = this.lexToken(this.pos === 0);
+    return this.kind;
+  }
+
+  /** Character code at pos+i, or EOF (-1) at the end of the buffer. */
+  peek(i = 0): number {
+    const p = this.pos + i;
+    return p < this.text.length ? this.text.charCodeAt(p) : EOF;
+  }
+
+  /** Report an error at an offset of the current buffer and return Tok.Error. */
+  returnError(offset: number, message: string): Tok {
+    this.diags.error(this.locAt(offset), message);
+    return Tok.Error;
+  }
+
+  private getNextChar(): number {
+    if (this.pos >= this.text.length) return EOF;
+    const c = this.text.charCodeAt(this.pos++);
+    if (c === 0) {
+      this.diags.error(this.locAt(this.tokStart), 'NUL character is invalid in source; treated as space');
+      return 32;
+    }
+    if (c === 10 || c === 13) {
+      const n = this.peek();
+      if ((n === 10 || n === 13) && n !== c) this.pos++;
+      return 10;
+    }
+    return c;
+  }
+
+  lexToken(fileOrLineStart: boolean): Tok {
+    for (;;) {
+      this.tokStart = this.pos;
+      this.tokBuffer = this.buf.id;
+      const c = this.getNextChar();
+      switch (c) {
+        case EOF:
+          if (this.processEOF()) {
+            fileOrLineStart = false;
+            continue;
+          }
+          return Tok.Eof;
+        case 58: return Tok.Colon;
+        case 59: return Tok.Semi;
+        case 44: return Tok.Comma;
+        case 60: return Tok.Less;
+        case 62: return Tok.Greater;
+        case 93: return Tok.RSquare;
+        case 123: return Tok.LBrace;
+        case 125: return Tok.RBrace;
+        case 40: return Tok.LParen;
+        case 41: return Tok.RParen;
+        case 61: return Tok.Equal;
+        case 63: return Tok.Question;
+        case 35: // '#'
+          if (fileOrLineStart) {
+            const d = this.prep.isDirective();
+            if (d !== undefined) return this.prep.lexDirective(d, true);
+          }
+          return Tok.Paste;
+        case 46: // '.'
+          if (this.peek() === 46) {
+            this.pos++;
+            if (this.peek() === 46) {
+              this.pos++;
+              return Tok.DotDotDot;
+            }
+            return this.returnError(this.tokStart, "invalid '..' punctuation");
+          }
+          return Tok.Dot;
+        case 32:
+        case 9:
+          continue;
+        case 10:
+          fileOrLineStart = true;
+          continue;
+        case 47: // '/'
+          if (this.peek() === 47) {
+            this.skipLineComment();
+          } else if (this.peek() === 42) {
+            if (this.skipBlockComment()) return Tok.Error;
+          } else {
+            return this.returnError(this.tokStart, 'unexpected character');
+          }
+          continue;
+        case 45: case 43:
+        case 48: case 49: case 50: case 51: case 52: case 53: case 54: case 55: case 56: case 57: {
+          let next = 0;
+          if (isDigit(c)) {
+            let i = 0;
+            do next = this.peek(i++);
+            while (isDigit(next));
+            if (next === 120 /* x */ || next === 98 /* b */) {
+              const nn = this.peek(i);
+              if (next === 98 && (nn === 48 || nn === 49)) return this.lexNumber();
+              if (next === 120 && isHexDigit(nn)) return this.lexNumber();
+            }
+          }
+          if (isIdStart(next)) return this.lexIdentifier();
+          return this.lexNumber();
+        }
+        case 34: return this.lexString();
+        case 36: return this.lexVarName();
+        case 91: return this.lexBracket();
+        case 33: return this.lexExclaim();
+        default:
+          if (isIdStart(c)) {
+            const k = this.lexIdentifier();
+            if (k === Tok.Eof) {
+              // An include was entered: lex on from the start of the new buffer.
+              fileOrLineStart = this.pos === 0;
+              continue;
+            }
+            return k;
+          }
+          return this.returnError(this.tokStart, 'unexpected character');
+      }
+    }
+  }
+
+  /** At the end of a buffer: pop back to the includer. Returns false at the end of input. */
+  private processEOF(): boolean {
+    const top = this.stack.pop();
+    if (top) {
+      if (!this.prep.exitInclude(false)) return false;
+      this.buf = top.buf;
+      this.text = top.buf.text;
+      this.pos = top.resumeAt;
+      return true;
+    }
+    this.prep.exitInclude(true);
+    return false;
+  }
+
+  private lexString(): Tok {
+    const start = this.pos;
+    let val = '';
+    const t = this.text;
+    for (;;) {
+      if (this.pos >= t.length) return this.returnError(start, 'end of file in string literal');
+      const c = t.charCodeAt(this.pos);
+      if (c === 34) break;
+      if (c === 10 || c === 13) return this.returnError(start, 'end of line in string literal');
+      if (c !== 92) {
+        // Copy a run of plain characters at once.
+        let e = this.pos + 1;
+        while (e < t.length) {
+          const d = t.charCodeAt(e);
+          if (d === 34 || d === 92 || d === 10 || d === 13) break;
+          e++;
+        }
+        val += t.slice(this.pos, e);
+        this.pos = e;
+        continue;
+      }
+      this.pos++;
+      const e = this.pos < t.length ? t.charCodeAt(this.pos) : EOF;
+      switch (e) {
+        case 92: case 39: case 34:
+          val += String.fromCharCode(e);
+          this.pos++;
+          break;
+        case 116: val += '\t'; this.pos++; break;
+        case 110: val += '\n'; this.pos++; break;
+        case 10: case 13:
+          return this.returnError(this.pos, 'escaped newlines not supported in tblgen');
+        case EOF:
+          return this.returnError(start, 'end of file in string literal');
+        default:
+          return this.returnError(this.pos, 'invalid escape in string literal');
+      }
+    }
+    this.pos++;
+    this.strVal = val;
+    return Tok.StrVal;
+  }
+
+  private lexVarName(): Tok {
+    if (!isIdStart(this.peek())) return this.returnError(this.tokStart, 'invalid variable name');
+    const start = this.pos++;
+    while (isIdChar(this.peek())) this.pos++;
+    this.strVal = this.text.slice(start, this.pos);
+    return Tok.VarName;
+  }
+
+  /** Lex an identifier or keyword; `include` enters the file and returns Tok.Eof to continue. */
+  private lexIdentifier(): Tok {
+    while (isIdChar(this.peek())) this.pos++;
+    const str = this.text.slice(this.tokStart, this.pos);
+    if (str === 'include') {
+      if (this.lexInclude()) return Tok.Error;
+      return Tok.Eof;
+    }
+    const kw = KEYWORDS.get(str);
+    if (kw !== undefined) return kw;
+    this.strVal = str;
+    return Tok.Id;
+  }
+
+  /** Returns true on error. */
+  private lexInclude(): boolean {
+    const tok = this.lexToken(false);
+    if (tok === Tok.Error) return true;
+    if (tok !== Tok.StrVal) {
+      this.diags.error(this.loc(), 'expected filename after include');
+      return true;
+    }
+    const filename = this.strVal;
+    const found = this.includes?.open(filename);
+    if (!found) {
+      this.diags.error(this.loc(), `could not find include file '${filename}'`);
+      return true;
+    }
+    if (this.stack.length >= 1000) {
+      this.diags.error(this.loc(), `include nesting too deep (possible include cycle of '${filename}')`);
+      return true;
+    }
+    const buf = this.sources.add(found.name, found.text, this.locAt(this.pos));
+    this.stack.push({ buf: this.buf, resumeAt: this.pos });
+    this.buf = buf;
+    this.text = buf.text;
+    this.pos = 0;
+    this.prep.enterInclude();
+    return false;
+  }
+
+  skipLineComment(): void {
+    const t = this.text;
+    let p = this.pos + 1;
+    while (p < t.length) {
+      const c = t.charCodeAt(p);
+      if (c === 10 || c === 13) break;
+      p++;
+    }
+    this.pos = p;
+  }
+
+  /** Skip a (nestable) block comment whose '/' is at pos-1. Returns true on error. */
+  skipBlockComment(): boolean {
+    this.pos++; // the '*'
+    let depth = 1;
+    const t = this.text;
+    for (;;) {
+      if (this.pos >= t.length) {
+        this.diags.error(this.locAt(this.tokStart), 'unterminated comment');
+        return true;
+      }
+      const c = t.charCodeAt(this.pos++);
+      if (c === 42 && this.peek() === 47) {
+        this.pos++;
+        if (--depth === 0) return false;
+      } else if (c === 47 && this.peek() === 42) {
+        this.pos++;
+        depth++;
+      }
+    }
+  }
+
+  private lexNumber(): Tok {
+    let base = 0;
+    let numStart = 0;
+    const t = this.text;
+    if (t.charCodeAt(this.pos - 1) === 48) {
+      numStart = this.pos + 1;
+      if (this.peek() === 120) {
+        base = 16;
+        do this.pos++;
+        while (isHexDigit(this.peek()));
+      } else if (this.peek() === 98) {
+        base = 2;
+        do this.pos++;
+        while (this.peek() === 48 || this.peek() === 49);
+      }
+    }
+    let isMinus = false;
+    if (base === 0) {
+      if (!isDigit(this.peek())) {
+        const prev = t.charCodeAt(this.pos - 1);
+        if (prev === 45) return Tok.Minus;
+        if (prev === 43) return Tok.Plus;
+      }
+      base = 10;
+      numStart = this.tokStart;
+      isMinus = t.charCodeAt(this.pos - 1) === 45;
+      while (isDigit(this.peek())) this.pos++;
+    }
+    if (this.pos === numStart) return this.returnError(this.tokStart, 'invalid number');
+    let digits = t.slice(numStart, this.pos);
+    let negative = false;
+    if (base === 10) {
+      if (digits[0] === '+' || digits[0] === '-') {
+        negative = digits[0] === '-';
+        digits = digits.slice(1);
+      }
+    }
+    if (digits.length === 0) return this.returnError(this.tokStart, 'invalid number');
+    let v = BigInt((base === 16 ? '0x' : base === 2 ? '0b' : '') + digits);
+    if (isMinus || negative) {
+      v = -v;
+      if (v < -(1n << 63n)) return this.returnError(this.tokStart, 'number out of range');
+    } else {
+      if (v >= 1n << 64n) return this.returnError(this.tokStart, 'number out of range');
+      v = BigInt.asIntN(64, v);
+    }
+    this.intVal = v;
+    if (base === 2) {
+      this.binaryWidth = this.pos - this.tokStart - 2;
+      return Tok.BinaryIntVal;
+    }
+    return Tok.IntVal;
+  }
+
+  /** `[` or a `[{ ... }]` code fragment. */
+  private lexBracket(): Tok {
+    if (this.peek() !== 123) return Tok.LSquare;
+    this.pos++;
+    const codeStart = this.pos;
+    const t = this.text;
+    // Like TGLexer: after a '}', the next character is consumed whatever it is, so `}}]`
+    // does not end the block at its second brace.
+    let p = codeStart;
+    while (p < t.length) {
+      if (t.charCodeAt(p++) !== 125) continue;
+      if (p >= t.length) break;
+      const c = t.charCodeAt(p++);
+      if (c === 93) {
+        this.strVal = t.slice(codeStart, p - 2);
+        this.pos = p;
+        return Tok.CodeFragment;
+      }
+      if (c === 13 && t.charCodeAt(p) === 10) p++;
+      else if (c === 10 && t.charCodeAt(p) === 13) p++;
+    }
+    this.pos = t.length;
+    return this.returnError(codeStart - 2, 'unterminated code block');
+  }
+
+  private lexExclaim(): Tok {
+    if (!isAlpha(this.peek())) return this.returnError(this.pos - 1, 'invalid "!operator"');
+    const start = this.pos++;
+    while (isAlpha(this.peek())) this.pos++;
+    const k = BANG_OPERATORS.get(this.text.slice(start, this.pos));
+    return k !== undefined ? k : this.returnError(start - 1, 'unknown operator');
+  }
+
+  /** Used by the preprocessor: move to a directive outcome and lex on. */
+  continueAfterDirective(): Tok {
+    return this.lexToken(false);
+  }
+}
+
+export { PrepDirective, FatalError };

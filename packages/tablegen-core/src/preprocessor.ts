@@ -1,0 +1,252 @@
+// Preprocessor: `#define`, `#ifdef`, `#ifndef`, `#else`, `#endif` handled at line starts,
+// with line skipping in disabled regions, exactly as TGLexer's preprocessing support does.
+import type { Lexer } from './lexer.js';
+import { Tok } from './lexer.js';
+
+export enum PrepDirective {
+  Ifdef,
+  Ifndef,
+  Else,
+  Endif,
+  Define,
+}
+
+const DIRECTIVES: ReadonlyArray<[PrepDirective, string]> = [
+  [PrepDirective.Ifdef, 'ifdef'],
+  [PrepDirective.Ifndef, 'ifndef'],
+  [PrepDirective.Else, 'else'],
+  [PrepDirective.Endif, 'endif'],
+  [PrepDirective.Define, 'define'],
+];
+
+interface ControlEntry {
+  /** Ifdef (also for #ifndef) or Else. */
+  kind: PrepDirective.Ifdef | PrepDirective.Else;
+  isDefined: boolean;
+  offset: number;
+  buffer: number;
+}
+
+const isMacroStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isMacroChar = (c: number) => isMacroStart(c) || (c >= 48 && c <= 57);
+
+export class Preprocessor {
+  readonly defined = new Set<string>();
+  /** One control stack per open file; the last is the current file's. */
+  private includeStack: ControlEntry[][] = [[]];
+
+  constructor(
+    private readonly lx: Lexer,
+    macros: readonly string[],
+  ) {
+    for (const m of macros) this.defined.add(m);
+  }
+
+  /** Validate a command-line macro name; returns the error message or undefined. */
+  static checkMacroName(name: string): string | undefined {
+    if (name.length > 0 && isMacroStart(name.charCodeAt(0))) {
+      let i = 1;
+      while (i < name.length && isMacroChar(name.charCodeAt(i))) i++;
+      if (i === name.length) return undefined;
+    }
+    return `invalid macro name \`${name}\` specified on command line`;
+  }
+
+  enterInclude(): void {
+    this.includeStack.push([]);
+  }
+
+  /** Leave a file: its #ifdef stack must be balanced. Returns false on error. */
+  exitInclude(mustBeEmpty: boolean): boolean {
+    const top = this.includeStack[this.includeStack.length - 1]!;
+    if (top.length > 0) {
+      this.reportStackError();
+      return false;
+    }
+    this.includeStack.pop();
+    if (mustBeEmpty) this.includeStack = [[]];
+    return true;
+  }
+
+  private get controls(): ControlEntry[] {
+    return this.includeStack[this.includeStack.length - 1]!;
+  }
+
+  private reportStackError(): void {
+    const top = this.controls;
+    const last = top[top.length - 1];
+    if (!last) return;
+    this.lx.diags.error({ buffer: last.buffer, offset: last.offset }, 'reached EOF without matching #endif');
+    this.lx.diags.error(
+      { buffer: last.buffer, offset: last.offset },
+      'the latest preprocessor control is here',
+    );
+    // Stop lexing: the caller returns Eof.
+  }
+
+  /** With lx.pos just after '#', is a directive word (followed by space/EOL/comment) there? */
+  isDirective(): PrepDirective | undefined {
+    const t = this.lx.text;
+    const p = this.lx.pos;
+    for (const [kind, word] of DIRECTIVES) {
+      if (!t.startsWith(word, p)) continue;
+      const next = p + word.length < t.length ? t.charCodeAt(p + word.length) : -1;
+      if (next === 32 || next === 9 || next === -1 || next === 10 || next === 13) return kind;
+      if (next === 47) {
+        const nn = p + word.length + 1 < t.length ? t.charCodeAt(p + word.length + 1) : -1;
+        if (nn === 42 || nn === 47) return kind;
+      }
+    }
+    return undefined;
+  }
+
+  private prepIsProcessingEnabled(): boolean {
+    return this.controls.every((c) => c.isDefined);
+  }
+
+  /** Lex the macro name after #ifdef/#define; sets tokStart to its start. */
+  private lexMacroName(): string {
+    const lx = this.lx;
+    while (lx.peek() === 32 || lx.peek() === 9) lx.pos++;
+    lx.tokStart = lx.pos;
+    if (!isMacroStart(lx.peek())) return '';
+    lx.pos++;
+    while (isMacroChar(lx.peek())) lx.pos++;
+    return lx.text.slice(lx.tokStart, lx.pos);
+  }
+
+  /** Only whitespace and comments may follow a directive. Returns false otherwise. */
+  private skipDirectiveEnd(): boolean {
+    const lx = this.lx;
+    const t = lx.text;
+    while (lx.pos < t.length) {
+      const c = t.charCodeAt(lx.pos);
+      if (c === 32 || c === 9) {
+        lx.pos++;
+        continue;
+      }
+      if (c === 10 || c === 13) return true;
+      if (c === 47) {
+        const n = lx.peek(1);
+        if (n === 47) {
+          lx.pos++;
+          lx.skipLineComment();
+          continue;
+        }
+        if (n === 42) {
+          lx.tokStart = lx.pos;
+          lx.pos++;
+          lx.pos++;
+          // skipBlockComment expects pos at the '*'.
+          lx.pos--;
+          if (lx.skipBlockComment()) return false;
+          // After a multi-line comment, nothing but whitespace may follow on its last line.
+          while (lx.peek() === 32 || lx.peek() === 9) lx.pos++;
+          const e = lx.peek();
+          if (e === 10 || e === 13 || e === -1) return true;
+          lx.returnError(lx.pos, 'unexpected character after preprocessing directive');
+          return false;
+        }
+      }
+      return false;
+    }
+    return true;
+  }
+
+  /** Skip whitespace and block comments at the start of lines in a disabled region. */
+  private skipLineBegin(): boolean {
+    const lx = this.lx;
+    const t = lx.text;
+    while (lx.pos < t.length) {
+      const c = t.charCodeAt(lx.pos);
+      if (c === 32 || c === 9 || c === 10 || c === 13) {
+        lx.pos++;
+        continue;
+      }
+      if (c === 47 && lx.peek(1) === 42) {
+        lx.tokStart = lx.pos;
+        lx.pos++;
+        if (lx.skipBlockComment()) return false;
+        continue;
+      }
+      return true;
+    }
+    return true;
+  }
+
+  /**
+   * Process a directive whose word starts at lx.pos. With `returnNextLiveToken`, returns the
+   * next real token after the directive (skipping a disabled region if needed).
+   */
+  lexDirective(kind: PrepDirective, returnNextLiveToken: boolean): Tok {
+    const lx = this.lx;
+    lx.tokStart = lx.pos;
+    const word = DIRECTIVES.find(([k]) => k === kind)![1];
+    lx.pos += word.length;
+
+    if (kind === PrepDirective.Ifdef || kind === PrepDirective.Ifndef) {
+      const name = this.lexMacroName();
+      const ifName = kind === PrepDirective.Ifdef ? '#ifdef' : '#ifndef';
+      if (name === '') return lx.returnError(lx.tokStart, `expected macro name after ${ifName}`);
+      let isDefined = this.defined.has(name);
+      if (kind === PrepDirective.Ifndef) isDefined = !isDefined;
+      this.controls.push({ kind: PrepDirective.Ifdef, isDefined, offset: lx.tokStart, buffer: lx.buf.id });
+      if (!this.skipDirectiveEnd()) return lx.returnError(lx.pos, `only comments are supported after ${ifName} NAME`);
+      if (!returnNextLiveToken) return Tok.Eof;
+      if (isDefined) return lx.continueAfterDirective();
+      if (this.skipRegion()) return lx.continueAfterDirective();
+      return Tok.Error;
+    }
+    if (kind === PrepDirective.Else) {
+      const top = this.controls;
+      const entry = top[top.length - 1];
+      if (!entry) return lx.returnError(lx.tokStart, '#else without #ifdef or #ifndef');
+      if (entry.kind !== PrepDirective.Ifdef) {
+        lx.diags.error(lx.locAt(lx.tokStart), 'double #else');
+        lx.diags.error({ buffer: entry.buffer, offset: entry.offset }, 'previous #else is here');
+        return Tok.Error;
+      }
+      top[top.length - 1] = { kind: PrepDirective.Else, isDefined: !entry.isDefined, offset: lx.tokStart, buffer: lx.buf.id };
+      if (!this.skipDirectiveEnd()) return lx.returnError(lx.pos, 'only comments are supported after #else');
+      if (returnNextLiveToken) {
+        if (this.skipRegion()) return lx.continueAfterDirective();
+        return Tok.Error;
+      }
+      return Tok.Eof;
+    }
+    if (kind === PrepDirective.Endif) {
+      const top = this.controls;
+      if (top.length === 0) return lx.returnError(lx.tokStart, '#endif without #ifdef');
+      if (!this.skipDirectiveEnd()) return lx.returnError(lx.pos, 'only comments are supported after #endif');
+      top.pop();
+      if (returnNextLiveToken) return lx.continueAfterDirective();
+      return Tok.Eof;
+    }
+    // #define
+    const name = this.lexMacroName();
+    if (name === '') return lx.returnError(lx.tokStart, 'expected macro name after #define');
+    if (this.defined.has(name)) lx.diags.warning(lx.locAt(lx.tokStart), `duplicate definition of macro: ${name}`);
+    this.defined.add(name);
+    if (!this.skipDirectiveEnd()) return lx.returnError(lx.pos, 'only comments are supported after #define NAME');
+    return lx.continueAfterDirective();
+  }
+
+  /** Skip lines until a directive re-enables processing. Returns false on error. */
+  private skipRegion(): boolean {
+    const lx = this.lx;
+    const t = lx.text;
+    do {
+      while (lx.pos < t.length && t.charCodeAt(lx.pos) !== 10 && t.charCodeAt(lx.pos) !== 13) lx.pos++;
+      if (!this.skipLineBegin()) return false;
+      if (lx.pos < t.length && t.charCodeAt(lx.pos) === 35) lx.pos++;
+      else continue;
+      const kind = this.isDirective();
+      if (kind === undefined || kind === PrepDirective.Define) continue;
+      const r = this.lexDirective(kind, false);
+      if (r === Tok.Error) return false;
+      if (this.prepIsProcessingEnabled()) return true;
+    } while (lx.pos < t.length);
+    this.reportStackError();
+    return false;
+  }
+}

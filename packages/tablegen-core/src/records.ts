@@ -1,0 +1,1889 @@
+// Records: the TableGen type system (RecTy), values (Init), records and the RecordKeeper.
+//
+// Values are immutable and uniqued per RecordKeeper ("interned"), as in LLVM: two structurally
+// equal values are the same object, so identity comparisons decide whether resolution changed
+// anything and uniqued anonymous instantiations (`Class<args>`) create one record only.
+// Strings are latin1 byte strings (see sources.ts). Integers are 64-bit, held in bigint.
+import type { Loc } from './diagnostics.js';
+import { DiagnosticEngine, FatalError } from './diagnostics.js';
+import {
+  foldBinOp,
+  foldCondOp,
+  foldExistsOp,
+  foldFoldOp,
+  foldInstancesOp,
+  foldIsAOp,
+  foldTernOp,
+  foldUnOp,
+} from './evaluate.js';
+
+// ---------------------------------------------------------------------------------------------
+// Context: the uniquing pools of one RecordKeeper. Parsing is synchronous, so the keeper being
+// built is the "current" context while values are created.
+
+class Context {
+  private nextId = 1;
+  readonly pool = new Map<string, Init>();
+  readonly typePool = new Map<string, RecTy>();
+  anonCounter = 0;
+  constructor(
+    readonly keeper: RecordKeeper,
+    readonly diags: DiagnosticEngine | undefined,
+  ) {}
+  id(): number {
+    return this.nextId++;
+  }
+}
+
+let current: Context | undefined;
+
+function ctx(): Context {
+  if (!current) throw new Error('no active RecordKeeper: call keeper.activate() first');
+  return current;
+}
+
+/** The keeper whose values are being built. */
+export function activeKeeper(): RecordKeeper {
+  return ctx().keeper;
+}
+
+/** The diagnostics of the active keeper (fold errors are reported through it). */
+export function activeDiagnostics(): DiagnosticEngine | undefined {
+  return current?.diags;
+}
+
+function intern<T extends Init>(key: string, make: () => T): T {
+  const c = ctx();
+  const hit = c.pool.get(key);
+  if (hit) return hit as T;
+  const v = make();
+  c.pool.set(key, v);
+  return v;
+}
+
+/** Report a fatal error located at a record (or nowhere) and unwind. */
+export function fatalAt(rec: Record | undefined, message: string): never {
+  const d = current?.diags;
+  const loc = rec?.locs[0];
+  if (d) d.fatal(loc, message);
+  throw new FatalError({ severity: 'error', loc, message, notes: [] });
+}
+
+/** Report a non-fatal error located at a record. */
+export function errorAt(rec: Record | undefined, message: string): void {
+  current?.diags?.error(rec?.locs[0], message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+export enum RecTyKind {
+  Bit,
+  Bits,
+  Int,
+  String,
+  List,
+  Dag,
+  Record,
+}
+
+export abstract class RecTy {
+  readonly id: number;
+  private listTy: ListRecTy | undefined;
+  constructor(readonly kind: RecTyKind) {
+    this.id = ctx().id();
+  }
+  abstract getAsString(): string;
+  toString(): string {
+    return this.getAsString();
+  }
+  /** Can a value of this type be converted to RHS? */
+  typeIsConvertibleTo(rhs: RecTy): boolean {
+    return this.kind === rhs.kind;
+  }
+  /** Is this type a subtype of RHS (no conversion needed)? */
+  typeIsA(rhs: RecTy): boolean {
+    return this === rhs;
+  }
+  getListTy(): ListRecTy {
+    if (!this.listTy) this.listTy = new ListRecTy(this);
+    return this.listTy;
+  }
+}
+
+function internType<T extends RecTy>(key: string, make: () => T): T {
+  const c = ctx();
+  const hit = c.typePool.get(key);
+  if (hit) return hit as T;
+  const t = make();
+  c.typePool.set(key, t);
+  return t;
+}
+
+export class BitRecTy extends RecTy {
+  private constructor() {
+    super(RecTyKind.Bit);
+  }
+  static get(): BitRecTy {
+    return internType('bit', () => new BitRecTy());
+  }
+  getAsString(): string {
+    return 'bit';
+  }
+  override typeIsConvertibleTo(rhs: RecTy): boolean {
+    if (rhs.kind === RecTyKind.Bit || rhs.kind === RecTyKind.Int) return true;
+    return rhs instanceof BitsRecTy && rhs.numBits === 1;
+  }
+}
+
+export class BitsRecTy extends RecTy {
+  private constructor(readonly numBits: number) {
+    super(RecTyKind.Bits);
+  }
+  static get(n: number): BitsRecTy {
+    return internType(`bits${n}`, () => new BitsRecTy(n));
+  }
+  getAsString(): string {
+    return `bits<${this.numBits}>`;
+  }
+  override typeIsConvertibleTo(rhs: RecTy): boolean {
+    if (rhs instanceof BitsRecTy) return rhs.numBits === this.numBits;
+    return (rhs.kind === RecTyKind.Bit && this.numBits === 1) || rhs.kind === RecTyKind.Int;
+  }
+}
+
+export class IntRecTy extends RecTy {
+  private constructor() {
+    super(RecTyKind.Int);
+  }
+  static get(): IntRecTy {
+    return internType('int', () => new IntRecTy());
+  }
+  getAsString(): string {
+    return 'int';
+  }
+  override typeIsConvertibleTo(rhs: RecTy): boolean {
+    return rhs.kind === RecTyKind.Bit || rhs.kind === RecTyKind.Bits || rhs.kind === RecTyKind.Int;
+  }
+}
+
+export class StringRecTy extends RecTy {
+  private constructor() {
+    super(RecTyKind.String);
+  }
+  static get(): StringRecTy {
+    return internType('string', () => new StringRecTy());
+  }
+  getAsString(): string {
+    return 'string';
+  }
+}
+
+export class ListRecTy extends RecTy {
+  constructor(readonly elementType: RecTy) {
+    super(RecTyKind.List);
+  }
+  static get(elt: RecTy): ListRecTy {
+    return elt.getListTy();
+  }
+  getAsString(): string {
+    return `list<${this.elementType.getAsString()}>`;
+  }
+  override typeIsConvertibleTo(rhs: RecTy): boolean {
+    return rhs instanceof ListRecTy && this.elementType.typeIsConvertibleTo(rhs.elementType);
+  }
+  override typeIsA(rhs: RecTy): boolean {
+    return rhs instanceof ListRecTy && this.elementType.typeIsA(rhs.elementType);
+  }
+}
+
+export class DagRecTy extends RecTy {
+  private constructor() {
+    super(RecTyKind.Dag);
+  }
+  static get(): DagRecTy {
+    return internType('dag', () => new DagRecTy());
+  }
+  getAsString(): string {
+    return 'dag';
+  }
+}
+
+/** The type of records deriving from all of `classes` (sorted by name; empty = any record). */
+export class RecordRecTy extends RecTy {
+  private constructor(readonly classes: readonly Record[]) {
+    super(RecTyKind.Record);
+  }
+  static get(classes: readonly Record[]): RecordRecTy {
+    const sorted = [...classes].sort((a, b) => cmp(a.getNameInitAsString(), b.getNameInitAsString()));
+    return internType(`rec:${sorted.map((r) => r.id).join(',')}`, () => new RecordRecTy(sorted));
+  }
+  getAsString(): string {
+    if (this.classes.length === 1) return this.classes[0]!.getNameInitAsString();
+    return `{${this.classes.map((c) => c.getNameInitAsString()).join(', ')}}`;
+  }
+  isSubClassOf(cls: Record): boolean {
+    return this.classes.some((c) => c === cls || c.isSubClassOf(cls));
+  }
+  override typeIsConvertibleTo(rhs: RecTy): boolean {
+    if (this === rhs) return true;
+    if (!(rhs instanceof RecordRecTy)) return false;
+    return rhs.classes.every((t) => this.isSubClassOf(t));
+  }
+  override typeIsA(rhs: RecTy): boolean {
+    return this.typeIsConvertibleTo(rhs);
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function resolveRecordTypes(t1: RecordRecTy, t2: RecordRecTy): RecordRecTy {
+  const common: Record[] = [];
+  const stack = [...t1.classes];
+  while (stack.length) {
+    const r = stack.pop()!;
+    if (t2.isSubClassOf(r)) common.push(r);
+    else r.getDirectSuperClasses(stack);
+  }
+  return RecordRecTy.get(common);
+}
+
+/** The most specific common type of T1 and T2, or undefined. */
+export function resolveTypes(t1: RecTy, t2: RecTy): RecTy | undefined {
+  if (t1 === t2) return t1;
+  if (t1 instanceof RecordRecTy && t2 instanceof RecordRecTy) return resolveRecordTypes(t1, t2);
+  if (t1.typeIsConvertibleTo(t2)) return t2;
+  if (t2.typeIsConvertibleTo(t1)) return t1;
+  if (t1 instanceof ListRecTy && t2 instanceof ListRecTy) {
+    const e = resolveTypes(t1.elementType, t2.elementType);
+    if (e) return e.getListTy();
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+export abstract class Init {
+  readonly id: number;
+  constructor() {
+    this.id = ctx().id();
+  }
+  abstract getAsString(): string;
+  getAsUnquotedString(): string {
+    return this.getAsString();
+  }
+  toString(): string {
+    return this.getAsString();
+  }
+  /** False when the value is `?` or contains one where it matters. */
+  isComplete(): boolean {
+    return true;
+  }
+  /** True when the value has no unresolved references. */
+  isConcrete(): boolean {
+    return false;
+  }
+  resolveReferences(_r: Resolver): Init {
+    return this;
+  }
+  /** The value as bit `i` (an implicit conversion of int and bits<1>). */
+  getBit(_i: number): Init {
+    return this;
+  }
+  convertInitializerTo(_ty: RecTy): Init | undefined {
+    return undefined;
+  }
+  getCastTo(ty: RecTy): Init | undefined {
+    return this.convertInitializerTo(ty);
+  }
+  convertInitializerBitRange(_bits: readonly number[]): Init | undefined {
+    return undefined;
+  }
+  getFieldType(_name: StringInit): RecTy | undefined {
+    return undefined;
+  }
+}
+
+/** `?` */
+export class UnsetInit extends Init {
+  static get(): UnsetInit {
+    return intern('?', () => new UnsetInit());
+  }
+  getAsString(): string {
+    return '?';
+  }
+  override isComplete(): boolean {
+    return false;
+  }
+  override isConcrete(): boolean {
+    return true;
+  }
+  override getCastTo(_ty: RecTy): Init {
+    return this;
+  }
+  override convertInitializerTo(_ty: RecTy): Init {
+    return this;
+  }
+}
+
+/** A template argument value: positional (index) or named (qualified name). */
+export class ArgumentInit extends Init {
+  private constructor(
+    readonly value: Init,
+    readonly index: number | undefined,
+    readonly name: Init | undefined,
+  ) {
+    super();
+  }
+  static positional(value: Init, index: number): ArgumentInit {
+    return intern(`arg:${value.id}:p${index}`, () => new ArgumentInit(value, index, undefined));
+  }
+  static named(value: Init, name: Init): ArgumentInit {
+    return intern(`arg:${value.id}:n${name.id}`, () => new ArgumentInit(value, undefined, name));
+  }
+  isPositional(): boolean {
+    return this.index !== undefined;
+  }
+  isNamed(): boolean {
+    return this.name !== undefined;
+  }
+  cloneWithValue(v: Init): ArgumentInit {
+    return this.index !== undefined ? ArgumentInit.positional(v, this.index) : ArgumentInit.named(v, this.name!);
+  }
+  getAsString(): string {
+    if (this.index !== undefined) return `${this.index}: ${this.value.getAsString()}`;
+    return `${this.name!.getAsString()}: ${this.value.getAsString()}`;
+  }
+  override isComplete(): boolean {
+    return this.value.isComplete();
+  }
+  override isConcrete(): boolean {
+    return this.value.isConcrete();
+  }
+  override resolveReferences(r: Resolver): Init {
+    const v = this.value.resolveReferences(r);
+    return v !== this.value ? this.cloneWithValue(v) : this;
+  }
+}
+
+export abstract class TypedInit extends Init {
+  constructor(readonly type: RecTy) {
+    super();
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    if (this.type === ty || this.type.typeIsA(ty)) return this;
+    if (this.type instanceof BitRecTy && ty instanceof BitsRecTy && ty.numBits === 1) return BitsInit.get([this]);
+    return undefined;
+  }
+  override getCastTo(ty: RecTy): Init | undefined {
+    if (this.type === ty || this.type.typeIsA(ty)) return this;
+    const converted = this.convertInitializerTo(ty);
+    if (converted) return converted;
+    if (!this.type.typeIsConvertibleTo(ty)) return undefined;
+    return UnOpInit.get(UnOp.CAST, this, ty).fold(undefined, false);
+  }
+  override convertInitializerBitRange(bits: readonly number[]): Init | undefined {
+    const t = this.type;
+    if (!(t instanceof BitsRecTy)) return undefined;
+    const out: Init[] = [];
+    for (const b of bits) {
+      if (b >= t.numBits) return undefined;
+      out.push(VarBitInit.get(this, b));
+    }
+    return BitsInit.get(out);
+  }
+  override getFieldType(name: StringInit): RecTy | undefined {
+    if (this.type instanceof RecordRecTy) {
+      for (const r of this.type.classes) {
+        const f = r.getValue(name.value);
+        if (f) return f.type;
+      }
+    }
+    return undefined;
+  }
+  override getBit(i: number): Init {
+    if (this.type === BitRecTy.get()) return this;
+    return VarBitInit.get(this, i);
+  }
+}
+
+export class BitInit extends TypedInit {
+  private constructor(readonly value: boolean) {
+    super(BitRecTy.get());
+  }
+  static get(v: boolean): BitInit {
+    return intern(v ? 'b1' : 'b0', () => new BitInit(v));
+  }
+  getAsString(): string {
+    return this.value ? '1' : '0';
+  }
+  override isConcrete(): boolean {
+    return true;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    if (ty instanceof BitRecTy) return this;
+    if (ty instanceof IntRecTy) return IntInit.get(this.value ? 1n : 0n);
+    if (ty instanceof BitsRecTy && ty.numBits === 1) return BitsInit.get([this]);
+    return undefined;
+  }
+}
+
+/** `{ a, b, c }`: bits[0] is the least significant bit. */
+export class BitsInit extends TypedInit {
+  private constructor(readonly bits: readonly Init[]) {
+    super(BitsRecTy.get(bits.length));
+  }
+  static get(bits: readonly Init[]): BitsInit {
+    return intern(`bs:${bits.map((b) => b.id).join(',')}`, () => new BitsInit(bits));
+  }
+  get numBits(): number {
+    return this.bits.length;
+  }
+  override getBit(i: number): Init {
+    return this.bits[i]!;
+  }
+  getAsString(): string {
+    const parts: string[] = [];
+    for (let i = this.bits.length - 1; i >= 0; i--) parts.push(this.bits[i]!.getAsString());
+    return `{ ${parts.join(', ')} }`;
+  }
+  override isComplete(): boolean {
+    return this.bits.every((b) => b.isComplete());
+  }
+  override isConcrete(): boolean {
+    return this.bits.every((b) => b.isConcrete());
+  }
+  allInComplete(): boolean {
+    return this.bits.every((b) => !b.isComplete());
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    if (ty instanceof BitRecTy) return this.bits.length === 1 ? this.bits[0] : undefined;
+    if (ty instanceof BitsRecTy) return ty.numBits === this.bits.length ? this : undefined;
+    if (ty instanceof IntRecTy) {
+      const v = this.toBigInt();
+      return v === undefined ? undefined : IntInit.get(v);
+    }
+    return undefined;
+  }
+  toBigInt(): bigint | undefined {
+    let result = 0n;
+    for (let i = 0; i < this.bits.length; i++) {
+      const b = this.bits[i];
+      if (!(b instanceof BitInit)) return undefined;
+      if (b.value && i < 64) result |= 1n << BigInt(i);
+    }
+    return BigInt.asIntN(64, result);
+  }
+  override convertInitializerBitRange(bits: readonly number[]): Init | undefined {
+    const out: Init[] = [];
+    for (const b of bits) {
+      if (b >= this.bits.length) return undefined;
+      out.push(this.bits[b]!);
+    }
+    return BitsInit.get(out);
+  }
+  override resolveReferences(r: Resolver): Init {
+    let changed = false;
+    const out: Init[] = new Array(this.bits.length);
+    let cachedRef: Init | undefined;
+    let cachedResolved: Init | undefined;
+    for (let i = 0; i < this.bits.length; i++) {
+      const cur = this.bits[i]!;
+      let nb: Init;
+      if (cur instanceof VarBitInit) {
+        if (cur.bitVar !== cachedRef) {
+          cachedRef = cur.bitVar;
+          cachedResolved = cachedRef.resolveReferences(r);
+        }
+        nb = cachedResolved!.getBit(cur.bitNum);
+      } else {
+        nb = cur.resolveReferences(r).getBit(0);
+      }
+      if (nb instanceof UnsetInit && r.keepUnsetBits()) nb = cur;
+      out[i] = nb;
+      if (nb !== cur) changed = true;
+    }
+    return changed ? BitsInit.get(out) : this;
+  }
+}
+
+export class IntInit extends TypedInit {
+  private constructor(readonly value: bigint) {
+    super(IntRecTy.get());
+  }
+  static get(v: bigint | number): IntInit {
+    const b = BigInt.asIntN(64, typeof v === 'number' ? BigInt(v) : v);
+    return intern(`i:${b}`, () => new IntInit(b));
+  }
+  getAsString(): string {
+    return this.value.toString();
+  }
+  override isConcrete(): boolean {
+    return true;
+  }
+  override getBit(i: number): Init {
+    return BitInit.get(i < 64 && ((this.value >> BigInt(i)) & 1n) === 1n);
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    if (ty instanceof IntRecTy) return this;
+    if (ty instanceof BitRecTy) {
+      if (this.value !== 0n && this.value !== 1n) return undefined;
+      return BitInit.get(this.value !== 0n);
+    }
+    if (ty instanceof BitsRecTy) {
+      const n = ty.numBits;
+      if (!canFitInBitfield(this.value, n)) return undefined;
+      const out: Init[] = [];
+      for (let i = 0; i < n; i++) out.push(BitInit.get(i < 64 && ((this.value >> BigInt(i)) & 1n) === 1n));
+      return BitsInit.get(out);
+    }
+    return undefined;
+  }
+  override convertInitializerBitRange(bits: readonly number[]): Init | undefined {
+    const out: Init[] = [];
+    for (const b of bits) {
+      if (b >= 64) return undefined;
+      out.push(BitInit.get(((this.value >> BigInt(b)) & 1n) === 1n));
+    }
+    return BitsInit.get(out);
+  }
+}
+
+function canFitInBitfield(v: bigint, n: number): boolean {
+  if (n >= 64) return true;
+  const sh = v >> BigInt(n);
+  return sh === 0n || v >> BigInt(n - 1) === -1n;
+}
+
+/** The provisional name of an anonymous record (`anonymous_N`). */
+export class AnonymousNameInit extends TypedInit {
+  private constructor(readonly value: number) {
+    super(StringRecTy.get());
+  }
+  static create(v: number): AnonymousNameInit {
+    // Not uniqued: each anonymous name is distinct (as in LLVM).
+    return new AnonymousNameInit(v);
+  }
+  getNameInit(): StringInit {
+    return StringInit.get(this.getAsString());
+  }
+  getAsString(): string {
+    return `anonymous_${this.value}`;
+  }
+  override getAsUnquotedString(): string {
+    return this.getAsString();
+  }
+  override isConcrete(): boolean {
+    return true;
+  }
+  override resolveReferences(r: Resolver): Init {
+    const resolved = r.resolve(this) ?? this;
+    if (r.isFinal && resolved instanceof AnonymousNameInit) return resolved.getNameInit();
+    return resolved;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+}
+
+export class StringInit extends TypedInit {
+  private constructor(
+    readonly value: string,
+    readonly isCode: boolean,
+  ) {
+    super(StringRecTy.get());
+  }
+  static get(v: string, isCode = false): StringInit {
+    return intern(isCode ? `c:${v}` : `s:${v}`, () => new StringInit(v, isCode));
+  }
+  static determineFormat(a: boolean, b: boolean): boolean {
+    return a || b;
+  }
+  getAsString(): string {
+    return this.isCode ? `[{${this.value}}]` : `"${this.value}"`;
+  }
+  override getAsUnquotedString(): string {
+    return this.value;
+  }
+  override isConcrete(): boolean {
+    return true;
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    return ty instanceof StringRecTy ? this : undefined;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+}
+
+export class ListInit extends TypedInit {
+  private constructor(
+    readonly elements: readonly Init[],
+    readonly elementType: RecTy,
+  ) {
+    super(elementType.getListTy());
+  }
+  static get(elements: readonly Init[], eltTy: RecTy): ListInit {
+    return intern(`l:${eltTy.id}:${elements.map((e) => e.id).join(',')}`, () => new ListInit(elements, eltTy));
+  }
+  get size(): number {
+    return this.elements.length;
+  }
+  getAsString(): string {
+    return `[${this.elements.map((e) => e.getAsString()).join(', ')}]`;
+  }
+  override isComplete(): boolean {
+    return this.elements.every((e) => e.isComplete());
+  }
+  override isConcrete(): boolean {
+    return this.elements.every((e) => e.isConcrete());
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    if (this.type === ty) return this;
+    if (!(ty instanceof ListRecTy)) return undefined;
+    const out: Init[] = [];
+    let changed = false;
+    for (const e of this.elements) {
+      const c = e.convertInitializerTo(ty.elementType);
+      if (!c) return undefined;
+      if (c !== e) changed = true;
+      out.push(c);
+    }
+    if (!changed) return this;
+    return ListInit.get(out, ty.elementType);
+  }
+  override resolveReferences(r: Resolver): Init {
+    let changed = false;
+    const out = this.elements.map((e) => {
+      const n = e.resolveReferences(r);
+      if (n !== e) changed = true;
+      return n;
+    });
+    return changed ? ListInit.get(out, this.elementType) : this;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+}
+
+/** A reference to a variable (field, template argument, loop iterator). */
+export class VarInit extends TypedInit {
+  private constructor(
+    readonly nameInit: Init,
+    type: RecTy,
+  ) {
+    super(type);
+  }
+  static get(name: Init | string, type: RecTy): VarInit {
+    const n = typeof name === 'string' ? StringInit.get(name) : name;
+    return intern(`v:${type.id}:${n.id}`, () => new VarInit(n, type));
+  }
+  get name(): string {
+    return (this.nameInit as StringInit).value;
+  }
+  getAsString(): string {
+    return this.nameInit.getAsUnquotedString();
+  }
+  override resolveReferences(r: Resolver): Init {
+    return r.resolve(this.nameInit) ?? this;
+  }
+}
+
+/** Bit `bitNum` of a bits-typed expression. */
+export class VarBitInit extends TypedInit {
+  private constructor(
+    readonly bitVar: TypedInit,
+    readonly bitNum: number,
+  ) {
+    super(BitRecTy.get());
+  }
+  static get(t: TypedInit, b: number): VarBitInit {
+    return intern(`vb:${t.id}:${b}`, () => new VarBitInit(t, b));
+  }
+  getAsString(): string {
+    return `${this.bitVar.getAsString()}{${this.bitNum}}`;
+  }
+  override resolveReferences(r: Resolver): Init {
+    const i = this.bitVar.resolveReferences(r);
+    if (i !== this.bitVar) return i.getBit(this.bitNum);
+    return this;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+}
+
+/** A reference to a defined record. */
+export class DefInit extends TypedInit {
+  constructor(readonly def: Record) {
+    super(def.getType());
+  }
+  static get(r: Record): DefInit {
+    return r.getDefInit();
+  }
+  getAsString(): string {
+    return this.def.getName();
+  }
+  override isConcrete(): boolean {
+    return true;
+  }
+  override convertInitializerTo(ty: RecTy): Init | undefined {
+    if (ty instanceof RecordRecTy && this.type.typeIsConvertibleTo(ty)) return this;
+    return undefined;
+  }
+  override getFieldType(name: StringInit): RecTy | undefined {
+    return this.def.getValue(name.value)?.type;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+}
+
+/** `Class<args>` used as a value: an anonymous record instantiated once its args resolve. */
+export class VarDefInit extends TypedInit {
+  private def: DefInit | undefined;
+  private constructor(
+    readonly cls: Record,
+    readonly args: readonly ArgumentInit[],
+    readonly loc: Loc | undefined,
+  ) {
+    super(RecordRecTy.get([cls]));
+  }
+  static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
+    return intern(`vd:${cls.id}:${args.map((a) => a.id).join(',')}`, () => new VarDefInit(cls, args, loc));
+  }
+  getAsString(): string {
+    return `${this.cls.getNameInitAsString()}<${this.args.map((a) => a.getAsString()).join(', ')}>`;
+  }
+  instantiate(): DefInit {
+    if (this.def) return this.def;
+    const keeper = ctx().keeper;
+    const cls = this.cls;
+    const rec = new Record(keeper.newAnonymousName(), this.loc ? [this.loc] : [...cls.locs], RecordKind.AnonymousDef);
+    for (const v of cls.values) rec.addValue(v.clone());
+    rec.appendAssertions(cls);
+    rec.appendDumps(cls);
+    const targs = cls.templateArgs;
+    const r = new MapResolver(rec);
+    for (const ta of targs) {
+      r.set(ta, rec.getValueByInit(ta)!.value);
+      rec.removeValue(ta);
+    }
+    for (const a of this.args) {
+      if (a.index !== undefined) r.set(targs[a.index]!, a.value);
+      else r.set(a.name!, a.value);
+    }
+    rec.resolveReferences(r);
+    for (const [sc, range] of cls.superClasses) rec.addSuperClass(sc, range);
+    rec.addSuperClass(cls, cls.locs[cls.locs.length - 1]);
+    rec.resolveReferencesFinal();
+    keeper.addDef(rec);
+    rec.checkRecordAssertions();
+    rec.checkRecordDumps();
+    this.def = DefInit.get(rec);
+    return this.def;
+  }
+  override resolveReferences(r: Resolver): Init {
+    const ur = new TrackUnresolvedResolver(r);
+    let changed = false;
+    const newArgs = this.args.map((a) => {
+      const n = a.resolveReferences(ur) as ArgumentInit;
+      if (n !== a) changed = true;
+      return n;
+    });
+    if (changed) {
+      const n = VarDefInit.get(this.cls, newArgs, this.loc);
+      if (!ur.foundUnresolved) return n.instantiate();
+      return n;
+    }
+    return this;
+  }
+  fold(): Init {
+    if (this.def) return this.def;
+    const r = new TrackUnresolvedResolver(undefined);
+    for (const a of this.args) a.resolveReferences(r);
+    if (!r.foundUnresolved) return this.instantiate();
+    return this;
+  }
+}
+
+/** `value.field` */
+export class FieldInit extends TypedInit {
+  private constructor(
+    readonly rec: Init,
+    readonly fieldName: StringInit,
+    type: RecTy,
+  ) {
+    super(type);
+  }
+  static get(rec: Init, fieldName: StringInit): FieldInit {
+    return intern(`f:${rec.id}:${fieldName.id}`, () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
+  }
+  getAsString(): string {
+    return `${this.rec.getAsString()}.${this.fieldName.value}`;
+  }
+  override resolveReferences(r: Resolver): Init {
+    const n = this.rec.resolveReferences(r);
+    if (n !== this.rec) return FieldInit.get(n, this.fieldName).fold(r.currentRecord);
+    return this;
+  }
+  fold(curRec: Record | undefined): Init {
+    if (this.rec instanceof DefInit) {
+      const def = this.rec.def;
+      if (def === curRec) {
+        fatalAt(
+          curRec,
+          `Attempting to access field '${this.fieldName.value}' of '${this.rec.getAsString()}' is a forbidden self-reference`,
+        );
+      }
+      const v = def.getValue(this.fieldName.value)?.value;
+      if (v && v.isConcrete()) return v;
+    }
+    return this;
+  }
+  override isConcrete(): boolean {
+    if (this.rec instanceof DefInit) {
+      const v = this.rec.def.getValue(this.fieldName.value)?.value;
+      return v ? v.isConcrete() : false;
+    }
+    return false;
+  }
+}
+
+/** `(op:$name arg:$n, ...)` */
+export class DagInit extends TypedInit {
+  private constructor(
+    readonly operator: Init,
+    readonly opName: StringInit | undefined,
+    readonly args: readonly Init[],
+    readonly argNames: readonly (StringInit | undefined)[],
+  ) {
+    super(DagRecTy.get());
+  }
+  static get(
+    op: Init,
+    opName: StringInit | undefined,
+    args: readonly Init[],
+    names: readonly (StringInit | undefined)[],
+  ): DagInit {
+    let key = `d:${op.id}:${opName ? opName.id : 0}`;
+    for (let i = 0; i < args.length; i++) key += `,${args[i]!.id}/${names[i] ? names[i]!.id : 0}`;
+    return intern(key, () => new DagInit(op, opName, args, names));
+  }
+  get numArgs(): number {
+    return this.args.length;
+  }
+  getArgNo(name: string): number | undefined {
+    for (let i = 0; i < this.argNames.length; i++) if (this.argNames[i]?.value === name) return i;
+    return undefined;
+  }
+  getAsString(): string {
+    let s = `(${this.operator.getAsString()}`;
+    if (this.opName) s += `:${this.opName.getAsUnquotedString()}`;
+    for (let i = 0; i < this.args.length; i++) {
+      s += i === 0 ? ' ' : ', ';
+      s += this.args[i]!.getAsString();
+      const n = this.argNames[i];
+      if (n) s += `:$${n.getAsUnquotedString()}`;
+    }
+    return s + ')';
+  }
+  override isConcrete(): boolean {
+    return this.operator.isConcrete() && this.args.every((a) => a.isConcrete());
+  }
+  override resolveReferences(r: Resolver): Init {
+    let changed = false;
+    const args = this.args.map((a) => {
+      const n = a.resolveReferences(r);
+      if (n !== a) changed = true;
+      return n;
+    });
+    const op = this.operator.resolveReferences(r);
+    if (op !== this.operator || changed) return DagInit.get(op, this.opName, args, this.argNames);
+    return this;
+  }
+  override getBit(_i: number): Init {
+    return this;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators (folded in evaluate.ts)
+
+export abstract class OpInit extends TypedInit {
+  override getBit(i: number): Init {
+    if (this.type === BitRecTy.get()) return this;
+    return VarBitInit.get(this, i);
+  }
+}
+
+export enum UnOp {
+  TOLOWER,
+  TOUPPER,
+  CAST,
+  NOT,
+  HEAD,
+  TAIL,
+  SIZE,
+  EMPTY,
+  GETDAGOP,
+  LOG2,
+  REPR,
+  LISTFLATTEN,
+  INITIALIZED,
+  GETDAGOPNAME,
+}
+
+export class UnOpInit extends OpInit {
+  private constructor(
+    readonly opc: UnOp,
+    readonly lhs: Init,
+    type: RecTy,
+  ) {
+    super(type);
+  }
+  static get(opc: UnOp, lhs: Init, type: RecTy): UnOpInit {
+    return intern(`u:${opc}:${lhs.id}:${type.id}`, () => new UnOpInit(opc, lhs, type));
+  }
+  fold(curRec: Record | undefined, isFinal: boolean): Init {
+    return foldUnOp(this, curRec, isFinal);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const lhs = this.lhs.resolveReferences(r);
+    if (lhs !== this.lhs || (r.isFinal && this.opc === UnOp.CAST))
+      return UnOpInit.get(this.opc, lhs, this.type).fold(r.currentRecord, r.isFinal);
+    return this;
+  }
+  getAsString(): string {
+    const names: { [k in UnOp]: string } = {
+      [UnOp.CAST]: `!cast<${this.type.getAsString()}>`,
+      [UnOp.NOT]: '!not',
+      [UnOp.HEAD]: '!head',
+      [UnOp.TAIL]: '!tail',
+      [UnOp.SIZE]: '!size',
+      [UnOp.EMPTY]: '!empty',
+      [UnOp.GETDAGOP]: '!getdagop',
+      [UnOp.GETDAGOPNAME]: '!getdagopname',
+      [UnOp.LOG2]: '!logtwo',
+      [UnOp.REPR]: '!repr',
+      [UnOp.TOLOWER]: '!tolower',
+      [UnOp.TOUPPER]: '!toupper',
+      [UnOp.LISTFLATTEN]: '!listflatten',
+      [UnOp.INITIALIZED]: '!initialized',
+    };
+    return `${names[this.opc]}(${this.lhs.getAsString()})`;
+  }
+}
+
+export enum BinOp {
+  ADD,
+  SUB,
+  MUL,
+  DIV,
+  AND,
+  OR,
+  XOR,
+  SHL,
+  SRA,
+  SRL,
+  LISTCONCAT,
+  LISTSPLAT,
+  LISTREMOVE,
+  LISTELEM,
+  LISTSLICE,
+  RANGEC,
+  STRCONCAT,
+  INTERLEAVE,
+  CONCAT,
+  EQ,
+  NE,
+  LE,
+  LT,
+  GE,
+  GT,
+  GETDAGARG,
+  GETDAGNAME,
+  SETDAGOP,
+  SETDAGOPNAME,
+  MATCH,
+}
+
+const BINOP_NAMES: { [k in BinOp]?: string } = {
+  [BinOp.CONCAT]: '!con',
+  [BinOp.ADD]: '!add',
+  [BinOp.SUB]: '!sub',
+  [BinOp.MUL]: '!mul',
+  [BinOp.DIV]: '!div',
+  [BinOp.AND]: '!and',
+  [BinOp.OR]: '!or',
+  [BinOp.XOR]: '!xor',
+  [BinOp.SHL]: '!shl',
+  [BinOp.SRA]: '!sra',
+  [BinOp.SRL]: '!srl',
+  [BinOp.EQ]: '!eq',
+  [BinOp.NE]: '!ne',
+  [BinOp.LE]: '!le',
+  [BinOp.LT]: '!lt',
+  [BinOp.GE]: '!ge',
+  [BinOp.GT]: '!gt',
+  [BinOp.LISTCONCAT]: '!listconcat',
+  [BinOp.LISTSPLAT]: '!listsplat',
+  [BinOp.LISTREMOVE]: '!listremove',
+  [BinOp.STRCONCAT]: '!strconcat',
+  [BinOp.INTERLEAVE]: '!interleave',
+  [BinOp.SETDAGOP]: '!setdagop',
+  [BinOp.SETDAGOPNAME]: '!setdagopname',
+  [BinOp.GETDAGNAME]: '!getdagname',
+  [BinOp.MATCH]: '!match',
+};
+
+export class BinOpInit extends OpInit {
+  private constructor(
+    readonly opc: BinOp,
+    readonly lhs: Init,
+    readonly rhs: Init,
+    type: RecTy,
+  ) {
+    super(type);
+  }
+  static get(opc: BinOp, lhs: Init, rhs: Init, type: RecTy): BinOpInit {
+    return intern(`b:${opc}:${lhs.id}:${rhs.id}:${type.id}`, () => new BinOpInit(opc, lhs, rhs, type));
+  }
+  /** `a # b` on strings, folded when both are literal. */
+  static getStrConcat(a: Init, b: Init): Init {
+    if (a instanceof StringInit && b instanceof StringInit)
+      return StringInit.get(a.value + b.value, StringInit.determineFormat(a.isCode, b.isCode));
+    return BinOpInit.get(BinOp.STRCONCAT, a, b, StringRecTy.get());
+  }
+  static getListConcat(a: TypedInit, b: Init): Init {
+    if (a instanceof ListInit && b instanceof ListInit) return ListInit.get([...a.elements, ...b.elements], a.elementType);
+    return BinOpInit.get(BinOp.LISTCONCAT, a, b, a.type);
+  }
+  fold(curRec: Record | undefined): Init {
+    return foldBinOp(this, curRec);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const lhs = this.lhs.resolveReferences(r);
+    const rhs = this.rhs.resolveReferences(r);
+    if (lhs !== this.lhs || rhs !== this.rhs) return BinOpInit.get(this.opc, lhs, rhs, this.type).fold(r.currentRecord);
+    return this;
+  }
+  getAsString(): string {
+    switch (this.opc) {
+      case BinOp.LISTELEM:
+      case BinOp.LISTSLICE:
+        return `${this.lhs.getAsString()}[${this.rhs.getAsString()}]`;
+      case BinOp.RANGEC:
+        return `${this.lhs.getAsString()}...${this.rhs.getAsString()}`;
+      case BinOp.GETDAGARG:
+        return `!getdagarg<${this.type.getAsString()}>(${this.lhs.getAsString()}, ${this.rhs.getAsString()})`;
+      default:
+        return `${BINOP_NAMES[this.opc]}(${this.lhs.getAsString()}, ${this.rhs.getAsString()})`;
+    }
+  }
+}
+
+export enum TernOp {
+  SUBST,
+  FOREACH,
+  FILTER,
+  IF,
+  DAG,
+  RANGE,
+  SUBSTR,
+  FIND,
+  SETDAGARG,
+  SETDAGNAME,
+}
+
+export class TernOpInit extends OpInit {
+  private constructor(
+    readonly opc: TernOp,
+    readonly lhs: Init,
+    readonly mhs: Init,
+    readonly rhs: Init,
+    type: RecTy,
+  ) {
+    super(type);
+  }
+  static get(opc: TernOp, lhs: Init, mhs: Init, rhs: Init, type: RecTy): TernOpInit {
+    return intern(`t:${opc}:${lhs.id}:${mhs.id}:${rhs.id}:${type.id}`, () => new TernOpInit(opc, lhs, mhs, rhs, type));
+  }
+  fold(curRec: Record | undefined): Init {
+    return foldTernOp(this, curRec);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const lhs = this.lhs.resolveReferences(r);
+    if (this.opc === TernOp.IF && lhs !== this.lhs) {
+      const v = lhs.convertInitializerTo(IntRecTy.get());
+      if (v instanceof IntInit) return v.value !== 0n ? this.mhs.resolveReferences(r) : this.rhs.resolveReferences(r);
+    }
+    const mhs = this.mhs.resolveReferences(r);
+    let rhs: Init;
+    if (this.opc === TernOp.FOREACH || this.opc === TernOp.FILTER) {
+      const sr = new ShadowResolver(r);
+      sr.addShadow(lhs);
+      rhs = this.rhs.resolveReferences(sr);
+    } else {
+      rhs = this.rhs.resolveReferences(r);
+    }
+    if (lhs !== this.lhs || mhs !== this.mhs || rhs !== this.rhs)
+      return TernOpInit.get(this.opc, lhs, mhs, rhs, this.type).fold(r.currentRecord);
+    return this;
+  }
+  getAsString(): string {
+    const names: { [k in TernOp]: string } = {
+      [TernOp.DAG]: '!dag',
+      [TernOp.FILTER]: '!filter',
+      [TernOp.FOREACH]: '!foreach',
+      [TernOp.IF]: '!if',
+      [TernOp.RANGE]: '!range',
+      [TernOp.SUBST]: '!subst',
+      [TernOp.SUBSTR]: '!substr',
+      [TernOp.FIND]: '!find',
+      [TernOp.SETDAGARG]: '!setdagarg',
+      [TernOp.SETDAGNAME]: '!setdagname',
+    };
+    const unquoted = this.opc === TernOp.FILTER || this.opc === TernOp.FOREACH;
+    return `${names[this.opc]}(${unquoted ? this.lhs.getAsUnquotedString() : this.lhs.getAsString()}, ${this.mhs.getAsString()}, ${this.rhs.getAsString()})`;
+  }
+}
+
+/** `!foldl(start, list, a, b, expr)` */
+export class FoldOpInit extends TypedInit {
+  private constructor(
+    readonly start: Init,
+    readonly list: Init,
+    readonly a: Init,
+    readonly b: Init,
+    readonly expr: Init,
+    type: RecTy,
+  ) {
+    super(type);
+  }
+  static get(start: Init, list: Init, a: Init, b: Init, expr: Init, type: RecTy): FoldOpInit {
+    return intern(`fo:${start.id}:${list.id}:${a.id}:${b.id}:${expr.id}:${type.id}`, () => new FoldOpInit(start, list, a, b, expr, type));
+  }
+  fold(curRec: Record | undefined): Init {
+    return foldFoldOp(this, curRec);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const start = this.start.resolveReferences(r);
+    const list = this.list.resolveReferences(r);
+    const sr = new ShadowResolver(r);
+    sr.addShadow(this.a);
+    sr.addShadow(this.b);
+    const expr = this.expr.resolveReferences(sr);
+    if (start === this.start && list === this.list && expr === this.expr) return this;
+    return FoldOpInit.get(start, list, this.a, this.b, expr, this.type).fold(r.currentRecord);
+  }
+  override getBit(i: number): Init {
+    return VarBitInit.get(this, i);
+  }
+  getAsString(): string {
+    return `!foldl(${this.start.getAsString()}, ${this.list.getAsString()}, ${this.a.getAsUnquotedString()}, ${this.b.getAsUnquotedString()}, ${this.expr.getAsString()})`;
+  }
+}
+
+/** `!isa<Type>(expr)` */
+export class IsAOpInit extends TypedInit {
+  private constructor(
+    readonly checkType: RecTy,
+    readonly expr: Init,
+  ) {
+    super(BitRecTy.get());
+  }
+  static get(checkType: RecTy, expr: Init): IsAOpInit {
+    return intern(`isa:${checkType.id}:${expr.id}`, () => new IsAOpInit(checkType, expr));
+  }
+  fold(): Init {
+    return foldIsAOp(this);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const e = this.expr.resolveReferences(r);
+    if (e !== this.expr) return IsAOpInit.get(this.checkType, e).fold();
+    return this;
+  }
+  override getBit(i: number): Init {
+    return VarBitInit.get(this, i);
+  }
+  getAsString(): string {
+    return `!isa<${this.checkType.getAsString()}>(${this.expr.getAsString()})`;
+  }
+}
+
+/** `!exists<Type>(name)` */
+export class ExistsOpInit extends TypedInit {
+  private constructor(
+    readonly checkType: RecTy,
+    readonly expr: Init,
+  ) {
+    super(BitRecTy.get());
+  }
+  static get(checkType: RecTy, expr: Init): ExistsOpInit {
+    return intern(`ex:${checkType.id}:${expr.id}`, () => new ExistsOpInit(checkType, expr));
+  }
+  fold(curRec: Record | undefined, isFinal: boolean): Init {
+    return foldExistsOp(this, curRec, isFinal);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const e = this.expr.resolveReferences(r);
+    if (e !== this.expr || r.isFinal) return ExistsOpInit.get(this.checkType, e).fold(r.currentRecord, r.isFinal);
+    return this;
+  }
+  override getBit(i: number): Init {
+    return VarBitInit.get(this, i);
+  }
+  getAsString(): string {
+    return `!exists<${this.checkType.getAsString()}>(${this.expr.getAsString()})`;
+  }
+}
+
+/** `!instances<Type>(regex)` */
+export class InstancesOpInit extends TypedInit {
+  private constructor(
+    readonly checkType: RecTy,
+    readonly regex: Init,
+  ) {
+    super(checkType.getListTy());
+  }
+  static get(checkType: RecTy, regex: Init): InstancesOpInit {
+    return intern(`inst:${checkType.id}:${regex.id}`, () => new InstancesOpInit(checkType, regex));
+  }
+  fold(curRec: Record | undefined, isFinal: boolean): Init {
+    return foldInstancesOp(this, curRec, isFinal);
+  }
+  override resolveReferences(r: Resolver): Init {
+    const e = this.regex.resolveReferences(r);
+    if (e !== this.regex || r.isFinal) return InstancesOpInit.get(this.checkType, e).fold(r.currentRecord, r.isFinal);
+    return this;
+  }
+  getAsString(): string {
+    return `!instances<${this.checkType.getAsString()}>(${this.regex.getAsString()})`;
+  }
+}
+
+/** `!cond(c1: v1, ...)` */
+export class CondOpInit extends TypedInit {
+  private constructor(
+    readonly conds: readonly Init[],
+    readonly vals: readonly Init[],
+    readonly valType: RecTy,
+  ) {
+    super(valType);
+  }
+  static get(conds: readonly Init[], vals: readonly Init[], type: RecTy): CondOpInit {
+    let key = `cond:${type.id}`;
+    for (let i = 0; i < conds.length; i++) key += `,${conds[i]!.id}/${vals[i]!.id}`;
+    return intern(key, () => new CondOpInit(conds, vals, type));
+  }
+  fold(curRec: Record | undefined): Init {
+    return foldCondOp(this, curRec);
+  }
+  override resolveReferences(r: Resolver): Init {
+    let changed = false;
+    const conds = this.conds.map((c) => {
+      const n = c.resolveReferences(r);
+      if (n !== c) changed = true;
+      return n;
+    });
+    const vals = this.vals.map((v) => {
+      const n = v.resolveReferences(r);
+      if (n !== v) changed = true;
+      return n;
+    });
+    if (changed) return CondOpInit.get(conds, vals, this.valType).fold(r.currentRecord);
+    return this;
+  }
+  override isConcrete(): boolean {
+    return this.conds.every((c) => c.isConcrete()) && this.vals.every((v) => v.isConcrete());
+  }
+  override isComplete(): boolean {
+    return this.conds.every((c) => c.isComplete()) && this.vals.every((v) => v.isConcrete());
+  }
+  override getBit(i: number): Init {
+    return VarBitInit.get(this, i);
+  }
+  getAsString(): string {
+    const parts = this.conds.map((c, i) => `${c.getAsString()}: ${this.vals[i]!.getAsString()}`);
+    return `!cond(${parts.join(', ')})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolvers
+
+export abstract class Resolver {
+  isFinal = false;
+  constructor(readonly currentRecord: Record | undefined) {}
+  /** The value of a variable, or undefined to leave it unresolved. */
+  abstract resolve(varName: Init): Init | undefined;
+  keepUnsetBits(): boolean {
+    return false;
+  }
+}
+
+/** Resolves variables from an explicit map, resolving mutual references among the values. */
+export class MapResolver extends Resolver {
+  private map = new Map<Init, { v: Init; resolved: boolean }>();
+  constructor(rec?: Record) {
+    super(rec);
+  }
+  set(key: Init, value: Init): void {
+    this.map.set(key, { v: value, resolved: false });
+  }
+  isMapped(key: Init): boolean {
+    return this.map.has(key);
+  }
+  resolve(varName: Init): Init | undefined {
+    const e = this.map.get(varName);
+    if (!e) return undefined;
+    let v = e.v;
+    if (!e.resolved && this.map.size > 1) {
+      this.map.delete(varName);
+      v = v.resolveReferences(this);
+      this.map.set(varName, { v, resolved: true });
+    }
+    return v;
+  }
+}
+
+/** Resolves every field of a record to its (recursively resolved) value. */
+export class RecordResolver extends Resolver {
+  private cache = new Map<Init, Init | undefined>();
+  private stack: Init[] = [];
+  name: Init | undefined;
+  constructor(rec: Record) {
+    super(rec);
+  }
+  override keepUnsetBits(): boolean {
+    return true;
+  }
+  resolve(varName: Init): Init | undefined {
+    if (this.cache.has(varName)) {
+      const c = this.cache.get(varName);
+      if (c) return c;
+    }
+    if (this.stack.includes(varName)) return undefined;
+    const rec = this.currentRecord!;
+    let val: Init | undefined;
+    const rv = varName instanceof StringInit ? rec.getValue(varName.value) : undefined;
+    if (rv) {
+      if (!(rv.value instanceof UnsetInit)) {
+        this.stack.push(varName);
+        val = rv.value.resolveReferences(this);
+        this.stack.pop();
+      }
+    } else if (this.name && varName === rec.name) {
+      this.stack.push(varName);
+      val = this.name.resolveReferences(this);
+      this.stack.pop();
+    }
+    this.cache.set(varName, val);
+    return val;
+  }
+}
+
+/** Delegates to another resolver except for shadowed names (e.g. `!foreach` variables). */
+export class ShadowResolver extends Resolver {
+  private shadowed = new Set<Init>();
+  constructor(private readonly inner: Resolver) {
+    super(inner.currentRecord);
+    this.isFinal = inner.isFinal;
+  }
+  addShadow(k: Init): void {
+    this.shadowed.add(k);
+  }
+  resolve(varName: Init): Init | undefined {
+    if (this.shadowed.has(varName)) return undefined;
+    return this.inner.resolve(varName);
+  }
+}
+
+/** Records whether any variable stayed unresolved. */
+export class TrackUnresolvedResolver extends Resolver {
+  foundUnresolved = false;
+  constructor(private readonly inner: Resolver | undefined) {
+    super(inner?.currentRecord);
+    this.isFinal = inner?.isFinal ?? false;
+  }
+  resolve(varName: Init): Init | undefined {
+    let i: Init | undefined;
+    if (this.inner) {
+      i = this.inner.resolve(varName);
+      if (i && !this.foundUnresolved) {
+        const sub = new TrackUnresolvedResolver(undefined);
+        i.resolveReferences(sub);
+        this.foundUnresolved ||= sub.foundUnresolved;
+      }
+    }
+    if (!i) this.foundUnresolved = true;
+    return i;
+  }
+}
+
+/** Finds whether a variable is referenced at all. */
+export class HasReferenceResolver extends Resolver {
+  found = false;
+  constructor(private readonly target: Init) {
+    super(undefined);
+  }
+  resolve(varName: Init): Init | undefined {
+    if (varName === this.target) this.found = true;
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+export enum FieldKind {
+  Normal,
+  NonconcreteOK,
+  TemplateArg,
+}
+
+/** A field (or template argument) of a record. */
+export class RecordVal {
+  value: Init;
+  isUsed = false;
+  constructor(
+    readonly nameInit: StringInit,
+    public loc: Loc | undefined,
+    readonly type: RecTy,
+    readonly fieldKind: FieldKind,
+  ) {
+    this.value = UnsetInit.get();
+    this.setValue(UnsetInit.get());
+  }
+  get name(): string {
+    return this.nameInit.value;
+  }
+  clone(): RecordVal {
+    const c = new RecordVal(this.nameInit, this.loc, this.type, this.fieldKind);
+    c.value = this.value;
+    c.isUsed = this.isUsed;
+    return c;
+  }
+  isTemplateArg(): boolean {
+    return this.fieldKind === FieldKind.TemplateArg;
+  }
+  isNonconcreteOK(): boolean {
+    return this.fieldKind === FieldKind.NonconcreteOK;
+  }
+  /** Set the value, converting it to the field type. Returns true on a type error. */
+  setValue(v: Init, newLoc?: Loc): boolean {
+    if (newLoc) this.loc = newLoc;
+    const cast = v.getCastTo(this.type);
+    if (!cast) return true;
+    let value = cast;
+    const t = this.type;
+    if (t instanceof BitsRecTy && !(value instanceof BitsInit)) {
+      const bits: Init[] = [];
+      for (let i = 0; i < t.numBits; i++) bits.push(value.getBit(i));
+      value = BitsInit.get(bits);
+    }
+    this.value = value;
+    return false;
+  }
+  /** The type as print-records shows it (`code` for code-fragment strings). */
+  getPrintType(): string {
+    if (this.type instanceof StringRecTy) {
+      return this.value instanceof StringInit && this.value.isCode ? 'code' : 'string';
+    }
+    return this.type.getAsString();
+  }
+  print(withSemi: boolean): string {
+    let s = this.isNonconcreteOK() ? 'field ' : '';
+    s += `${this.getPrintType()} ${this.name}`;
+    s += ` = ${this.value.getAsString()}`;
+    if (withSemi) s += ';\n';
+    return s;
+  }
+}
+
+export enum RecordKind {
+  Def,
+  AnonymousDef,
+  Class,
+  MultiClass,
+}
+
+export interface AssertionInfo {
+  loc: Loc;
+  condition: Init;
+  message: Init;
+}
+export interface DumpInfo {
+  loc: Loc;
+  message: Init;
+}
+
+let nextRecordId = 1;
+
+/** A class, def or multiclass prototype. */
+export class Record {
+  readonly id = nextRecordId++;
+  name: Init;
+  readonly values: RecordVal[] = [];
+  private byName = new Map<string, RecordVal>();
+  readonly templateArgs: Init[] = [];
+  readonly superClasses: [Record, Loc | undefined][] = [];
+  assertions: AssertionInfo[] = [];
+  dumps: DumpInfo[] = [];
+  private defInit: DefInit | undefined;
+
+  constructor(
+    name: Init | string,
+    public locs: Loc[],
+    readonly kind: RecordKind,
+  ) {
+    this.name = typeof name === 'string' ? StringInit.get(name) : name;
+  }
+
+  /** A copy (used when multiclass and loop entries are instantiated). */
+  clone(): Record {
+    const r = new Record(this.name, [...this.locs], this.kind);
+    for (const v of this.values) r.addValue(v.clone());
+    r.templateArgs.push(...this.templateArgs);
+    r.superClasses.push(...this.superClasses);
+    r.assertions = this.assertions.map((a) => ({ ...a }));
+    r.dumps = this.dumps.map((d) => ({ ...d }));
+    return r;
+  }
+
+  isClass(): boolean {
+    return this.kind === RecordKind.Class;
+  }
+  isMultiClass(): boolean {
+    return this.kind === RecordKind.MultiClass;
+  }
+  isAnonymous(): boolean {
+    return this.kind === RecordKind.AnonymousDef;
+  }
+  getName(): string {
+    return (this.name as StringInit).value ?? this.name.getAsUnquotedString();
+  }
+  getNameInitAsString(): string {
+    return this.name.getAsUnquotedString();
+  }
+  get loc(): Loc | undefined {
+    return this.locs[0];
+  }
+  appendLoc(l: Loc): void {
+    this.locs.push(l);
+  }
+
+  getType(): RecordRecTy {
+    const direct: Record[] = [];
+    this.getDirectSuperClasses(direct);
+    return RecordRecTy.get(direct);
+  }
+  getDefInit(): DefInit {
+    if (!this.defInit) this.defInit = new DefInit(this);
+    return this.defInit;
+  }
+
+  setName(n: Init): void {
+    this.name = n;
+  }
+
+  getValue(name: string): RecordVal | undefined {
+    return this.byName.get(name);
+  }
+  getValueByInit(name: Init): RecordVal | undefined {
+    return name instanceof StringInit ? this.byName.get(name.value) : undefined;
+  }
+  addValue(v: RecordVal): void {
+    this.values.push(v);
+    this.byName.set(v.name, v);
+  }
+  removeValue(name: Init): void {
+    const key = name instanceof StringInit ? name.value : name.getAsUnquotedString();
+    const i = this.values.findIndex((v) => v.name === key);
+    if (i >= 0) this.values.splice(i, 1);
+    this.byName.delete(key);
+  }
+  isTemplateArg(name: Init): boolean {
+    return this.templateArgs.includes(name);
+  }
+  addTemplateArg(name: Init): void {
+    this.templateArgs.push(name);
+  }
+
+  isSubClassOf(r: Record): boolean {
+    for (const [sc] of this.superClasses) if (sc === r) return true;
+    return false;
+  }
+  isSubClassOfName(name: string): boolean {
+    for (const [sc] of this.superClasses) if (sc.getNameInitAsString() === name) return true;
+    return false;
+  }
+  addSuperClass(r: Record, loc: Loc | undefined): void {
+    this.superClasses.push([r, loc]);
+  }
+  /** Direct superclasses, last first (the superclass list is in post-order). */
+  getDirectSuperClasses(out: Record[]): void {
+    let end = this.superClasses.length;
+    while (end > 0) {
+      const sc = this.superClasses[end - 1]![0];
+      out.push(sc);
+      end -= 1 + sc.superClasses.length;
+    }
+  }
+  hasDirectSuperClass(r: Record): boolean {
+    const out: Record[] = [];
+    this.getDirectSuperClasses(out);
+    return out.includes(r);
+  }
+
+  appendAssertions(r: Record): void {
+    for (const a of r.assertions) this.assertions.push({ ...a });
+  }
+  appendDumps(r: Record): void {
+    for (const d of r.dumps) this.dumps.push({ ...d });
+  }
+
+  /** Resolve the name, every field value and every assertion with R. */
+  resolveReferences(r: Resolver, skip?: RecordVal): void {
+    const oldName = this.name;
+    const newName = this.name.resolveReferences(r);
+    if (newName !== oldName) this.setName(newName);
+    for (const v of this.values) {
+      if (v === skip) continue;
+      const vr = v.value.resolveReferences(r);
+      if (v.setValue(vr)) {
+        const type = vr instanceof TypedInit ? `of type '${vr.type.getAsString()}' ` : '';
+        fatalAt(
+          this,
+          `Invalid value ${type}found when setting field '${v.name}' of type '${v.type.getAsString()}' after resolving references: ${vr.getAsUnquotedString()}\n`,
+        );
+      }
+    }
+    for (const a of this.assertions) {
+      a.condition = a.condition.resolveReferences(r);
+      a.message = a.message.resolveReferences(r);
+    }
+    for (const d of this.dumps) d.message = d.message.resolveReferences(r);
+  }
+
+  /** Final resolution against the record itself, optionally renaming it. */
+  resolveReferencesFinal(newName?: Init): void {
+    const r = new RecordResolver(this);
+    r.name = newName;
+    r.isFinal = true;
+    this.resolveReferences(r);
+  }
+
+  checkRecordAssertions(): void {
+    const r = new RecordResolver(this);
+    r.isFinal = true;
+    for (const a of this.assertions) {
+      checkAssert(a.loc, a.condition.resolveReferences(r), a.message.resolveReferences(r));
+    }
+  }
+
+  checkRecordDumps(): void {
+    const r = new RecordResolver(this);
+    r.isFinal = true;
+    for (const d of this.dumps) checkDump(d.loc, d.message.resolveReferences(r));
+  }
+
+  // Typed accessors used by backends.
+
+  getValueInit(field: string): Init {
+    const v = this.getValue(field);
+    if (!v) fatalAt(this, `Record \`${this.getName()}' does not have a field named \`${field}'!\n`);
+    return v.value;
+  }
+  getValueAsString(field: string): string {
+    const v = this.getValueInit(field);
+    if (v instanceof StringInit) return v.value;
+    if (v instanceof UnsetInit) fatalAt(this, `Record \`${this.getName()}' does not have a field named \`${field}'!\n`);
+    fatalAt(this, `Record \`${this.getName()}', \` field \`${field}' exists but does not have a string initializer!`);
+  }
+  getValueAsOptionalString(field: string): string | undefined {
+    const v = this.getValue(field)?.value;
+    if (!v || v instanceof UnsetInit) return undefined;
+    if (v instanceof StringInit) return v.value;
+    fatalAt(this, `Record \`${this.getName()}', \` field \`${field}' exists but does not have a string initializer!`);
+  }
+  getValueAsBit(field: string): boolean {
+    const v = this.getValueInit(field);
+    if (v instanceof BitInit) return v.value;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' does not have a bit initializer!`);
+  }
+  getValueAsBitOrUnset(field: string): boolean | undefined {
+    const v = this.getValueInit(field);
+    if (v instanceof UnsetInit) return undefined;
+    if (v instanceof BitInit) return v.value;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' does not have a bit initializer!`);
+  }
+  getValueAsInt(field: string): bigint {
+    const v = this.getValueInit(field);
+    if (v instanceof IntInit) return v.value;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' exists but does not have an int value: ${v.getAsString()}`);
+  }
+  getValueAsDef(field: string): Record {
+    const v = this.getValueInit(field);
+    if (v instanceof DefInit) return v.def;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' does not have a def initializer!`);
+  }
+  getValueAsOptionalDef(field: string): Record | undefined {
+    const v = this.getValueInit(field);
+    if (v instanceof DefInit) return v.def;
+    if (v instanceof UnsetInit) return undefined;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' does not have either a def initializer or '?'!`);
+  }
+  getValueAsListInit(field: string): ListInit {
+    const v = this.getValueInit(field);
+    if (v instanceof ListInit) return v;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' exists but does not have a list value`);
+  }
+  getValueAsListOfDefs(field: string): Record[] {
+    return this.getValueAsListInit(field).elements.map((e) => {
+      if (e instanceof DefInit) return e.def;
+      fatalAt(this, `Record \`${this.getName()}', field \`${field}' list is not entirely DefInit!`);
+    });
+  }
+  getValueAsListOfStrings(field: string): string[] {
+    return this.getValueAsListInit(field).elements.map((e) => {
+      if (e instanceof StringInit) return e.value;
+      fatalAt(
+        this,
+        `Record \`${this.getName()}', field \`${field}' exists but does not have a list of strings value: ${e.getAsString()}`,
+      );
+    });
+  }
+  getValueAsListOfInts(field: string): bigint[] {
+    return this.getValueAsListInit(field).elements.map((e) => {
+      if (e instanceof IntInit) return e.value;
+      fatalAt(
+        this,
+        `Record \`${this.getName()}', field \`${field}' exists but does not have a list of ints value: ${e.getAsString()}`,
+      );
+    });
+  }
+  getValueAsDag(field: string): DagInit {
+    const v = this.getValueInit(field);
+    if (v instanceof DagInit) return v;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' does not have a dag initializer!`);
+  }
+  getValueAsBitsInit(field: string): BitsInit {
+    const v = this.getValueInit(field);
+    if (v instanceof BitsInit) return v;
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' exists but does not have a bits value`);
+  }
+  isValueUnset(field: string): boolean {
+    return this.getValueInit(field) instanceof UnsetInit;
+  }
+}
+
+/** Check an assertion; report failures (not fatal). */
+export function checkAssert(loc: Loc, condition: Init, message: Init): void {
+  const d = activeDiagnostics();
+  const c = condition.convertInitializerTo(IntRecTy.get());
+  if (c instanceof IntInit) {
+    if (c.value === 0n) {
+      const msg = message instanceof StringInit ? message.value : '(assert message is not a string)';
+      d?.error(loc, `assertion failed: ${msg}`);
+    }
+  } else {
+    d?.error(loc, 'assert condition must of type bit, bits, or int.' + (process.env.TG_DEBUG ? condition.getAsString() : ''));
+  }
+}
+
+/** Print a `dump` message as a note. */
+export function checkDump(loc: Loc, message: Init): void {
+  const d = activeDiagnostics();
+  if (message instanceof StringInit) {
+    d?.report('note', loc, message.value);
+    return;
+  }
+  d?.error(loc, 'dump value is not of type string');
+}
+
+/** All classes, defs and global variables of a parse (llvm::RecordKeeper). */
+export class RecordKeeper {
+  readonly classes = new Map<string, Record>();
+  readonly defs = new Map<string, Record>();
+  readonly globals = new Map<string, Init>();
+  inputFilename = '';
+  private readonly context: Context;
+  private derivedCache = new Map<string, Record[]>();
+
+  constructor(diags?: DiagnosticEngine) {
+    this.context = new Context(this, diags);
+  }
+
+  /** Make this keeper the one new values are interned in. */
+  activate(): void {
+    current = this.context;
+  }
+
+  /** Run `fn` with this keeper active, restoring the previous one afterwards. */
+  with<T>(fn: () => T): T {
+    const prev = current;
+    current = this.context;
+    try {
+      return fn();
+    } finally {
+      current = prev;
+    }
+  }
+
+  getClass(name: string): Record | undefined {
+    return this.classes.get(name);
+  }
+  getDef(name: string): Record | undefined {
+    return this.defs.get(name);
+  }
+  addClass(r: Record): void {
+    this.classes.set(r.getNameInitAsString(), r);
+  }
+  addDef(r: Record): void {
+    this.defs.set(r.getNameInitAsString(), r);
+    this.derivedCache.clear();
+  }
+  addExtraGlobal(name: string, v: Init): void {
+    this.globals.set(name, v);
+  }
+  /** A def by name (as a DefInit), or a global variable (defvar/defset). */
+  getGlobal(name: string): Init | undefined {
+    const d = this.defs.get(name);
+    if (d) return d.getDefInit();
+    return this.globals.get(name);
+  }
+  newAnonymousName(): AnonymousNameInit {
+    return AnonymousNameInit.create(this.context.anonCounter++);
+  }
+
+  /** Classes sorted by name, as print-records lists them. */
+  sortedClasses(): Record[] {
+    return [...this.classes.keys()].sort(cmp).map((k) => this.classes.get(k)!);
+  }
+  /** Defs sorted by name, as print-records lists them. */
+  sortedDefs(): Record[] {
+    return [...this.defs.keys()].sort(cmp).map((k) => this.defs.get(k)!);
+  }
+
+  /** Every def deriving from the class, sorted by name like llvm's getAllDerivedDefinitions. */
+  getAllDerivedDefinitions(className: string): Record[] {
+    const hit = this.derivedCache.get(className);
+    if (hit) return hit;
+    const cls = this.getClass(className);
+    if (!cls) fatalAt(undefined, `The class '${className}' is not defined\n`);
+    const out = this.sortedDefs().filter((d) => d.isSubClassOf(cls));
+    this.derivedCache.set(className, out);
+    return out;
+  }
+  getAllDerivedDefinitionsIfDefined(className: string): Record[] {
+    return this.getClass(className) ? this.getAllDerivedDefinitions(className) : [];
+  }
+}

@@ -1,0 +1,91 @@
+// Source loading and include resolution, recording the include graph of a parse.
+//
+// Files are read as bytes and kept as latin1 ("byte") strings, so that every byte of the input
+// reaches the output unchanged and columns count bytes, exactly like llvm-tblgen. Use
+// `decodeBytes` to turn such a string into proper Unicode text for display.
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Reads files for a parse; replaceable for in-memory inputs and tests. */
+export interface FileSystem {
+  /** The file's bytes as a latin1 string, or undefined when it cannot be read. */
+  readFile(path: string): string | undefined;
+}
+
+export const nodeFileSystem: FileSystem = {
+  readFile(path: string): string | undefined {
+    try {
+      if (!statSync(path).isFile()) return undefined;
+      return readFileSync(path, 'latin1');
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/** A file system over a map of path -> contents (for tests and editors), falling back to disk. */
+export function overlayFileSystem(files: ReadonlyMap<string, string>, base: FileSystem = nodeFileSystem): FileSystem {
+  return {
+    readFile(path: string): string | undefined {
+      const hit = files.get(path) ?? files.get(resolve(path));
+      return hit !== undefined ? hit : base.readFile(path);
+    },
+  };
+}
+
+/** Convert a latin1 byte string holding UTF-8 into a JS string. */
+export function decodeBytes(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Convert a JS string into the latin1 byte string of its UTF-8 encoding. */
+export function encodeBytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+export interface IncludeResolution {
+  /** The path as llvm-tblgen names the buffer (the filename, or `dir/filename`). */
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Resolves `include "file"` the way llvm::SourceMgr::OpenIncludeFile does in LLVM 22: the name
+ * as given (relative to the working directory), then each `-I` directory in order.
+ */
+export class IncludeResolver {
+  /** Every file opened by includes, by the name it was opened under (the depfile set). */
+  readonly dependencies = new Set<string>();
+
+  constructor(
+    readonly fs: FileSystem,
+    readonly includeDirs: readonly string[],
+    readonly cwd: string,
+  ) {}
+
+  private abs(p: string): string {
+    return isAbsolute(p) ? p : join(this.cwd, p);
+  }
+
+  readMain(path: string): string | undefined {
+    return this.fs.readFile(this.abs(path));
+  }
+
+  open(filename: string): IncludeResolution | undefined {
+    let text = this.fs.readFile(this.abs(filename));
+    let name = filename;
+    for (let i = 0; text === undefined && i < this.includeDirs.length; i++) {
+      const dir = this.includeDirs[i]!;
+      name = dir === '' ? filename : dir.endsWith('/') ? dir + filename : `${dir}/${filename}`;
+      text = this.fs.readFile(this.abs(name));
+    }
+    if (text === undefined) return undefined;
+    this.dependencies.add(name);
+    return { name, text };
+  }
+
+  /** Absolute paths of every dependency, for watchers and caches. */
+  absoluteDependencies(): string[] {
+    return [...this.dependencies].map((d) => this.abs(d));
+  }
+}

@@ -1,0 +1,376 @@
+// Pure helpers of the conformance harness (no I/O except where a function says so), kept apart
+// from run.mjs so that they can be unit-tested (lib.test.ts).
+import { createHash } from 'node:crypto';
+
+/** Suites, in table order. A case's group is its suite, or `gen:<generator>` for suite `gen`. */
+export const SUITES = ['records', 'json', 'gen'];
+
+export const README_BEGIN = '<!-- conformance:begin -->';
+export const README_END = '<!-- conformance:end -->';
+
+const MAX_SHOWN = 200;
+
+/**
+ * Parses the command line of run.mjs. Throws an Error with a usage message on bad input.
+ * @param {string[]} argv arguments after the script name
+ */
+export function parseArgs(argv) {
+  const opts = {
+    ratchet: false,
+    updateRatchet: false,
+    writeReadme: false,
+    filter: /** @type {string[]} */ ([]),
+    suites: /** @type {string[]} */ ([]),
+    jobs: 0,
+    impl: '',
+    manifest: '',
+    timeout: 120,
+    inBand: false,
+    quiet: false,
+    help: false,
+  };
+  const value = (i, name) => {
+    if (i + 1 >= argv.length) throw new Error(`${name} needs a value`);
+    return argv[i + 1];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    let inline;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) {
+      inline = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    const take = () => {
+      if (inline !== undefined) return inline;
+      const v = value(i, arg);
+      i++;
+      return v;
+    };
+    switch (arg) {
+      case '--ratchet': opts.ratchet = true; break;
+      case '--update-ratchet': opts.updateRatchet = true; break;
+      case '--write-readme': opts.writeReadme = true; break;
+      case '--in-band': opts.inBand = true; break;
+      case '--quiet': case '-q': opts.quiet = true; break;
+      case '--help': case '-h': opts.help = true; break;
+      case '--filter': opts.filter.push(take()); break;
+      case '--suite': {
+        for (const s of take().split(',')) {
+          if (!SUITES.includes(s)) throw new Error(`--suite must be one of ${SUITES.join(', ')} (got '${s}')`);
+          if (!opts.suites.includes(s)) opts.suites.push(s);
+        }
+        break;
+      }
+      case '--jobs': case '-j': {
+        const v = take();
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1) throw new Error(`--jobs needs a positive integer (got '${v}')`);
+        opts.jobs = n;
+        break;
+      }
+      case '--timeout': {
+        const v = take();
+        const n = Number(v);
+        if (!(n > 0)) throw new Error(`--timeout needs a positive number of seconds (got '${v}')`);
+        opts.timeout = n;
+        break;
+      }
+      case '--impl': opts.impl = take(); break;
+      case '--manifest': opts.manifest = take(); break;
+      default:
+        throw new Error(`unknown argument '${argv[i]}'`);
+    }
+  }
+  if (opts.suites.length === 0) opts.suites = [...SUITES];
+  return opts;
+}
+
+export const USAGE = `usage: node tools/conformance/run.mjs [options]
+
+Compares ods-tblgen with llvm-tblgen-22 / mlir-tblgen-22 over MLIR's own .td tree.
+
+  --suite records|json|gen  run only these suites (repeatable, or comma-separated)
+  --filter <substring>      run only cases whose id contains the substring (repeatable: any)
+  --jobs, -j <n>            parallel workers/processes (default: os.availableParallelism())
+  --timeout <seconds>       per-case time limit for our implementation (default 120)
+  --impl <path>             module exporting runCli/listGenerators
+                            (default: env ODS_CONFORMANCE_IMPL, else packages/ods-backends/dist/index.js)
+  --manifest <path>         the case manifest (default: env ODS_CONFORMANCE_MANIFEST,
+                            else <repo>/../shared/conformance/mlir22-cases.tsv)
+  --ratchet                 exit 1 if a case listed in tools/conformance/ratchet.json fails
+  --update-ratchet          rewrite ratchet.json with the current passes
+  --write-readme            replace the conformance table in README.md (full runs only)
+  --in-band                 run our implementation on the main thread (debugging)
+  --quiet, -q               no progress lines
+`;
+
+/** The group (table row) of a case. */
+export function groupOf(suite, generator) {
+  return suite === 'gen' ? `gen:${generator}` : suite;
+}
+
+/** A case's key within its group: the file, plus the manifest's extra argument if any. */
+export function caseKey(file, args) {
+  return args.length ? `${file} ${args.join(' ')}` : file;
+}
+
+/** A case's id, unique over all suites: `<group> <key>`. */
+export function caseId(group, key) {
+  return `${group} ${key}`;
+}
+
+/** Parses the manifest TSV (header line first) into rows. */
+export function parseManifest(text) {
+  const lines = text.split('\n').filter((l) => l.length > 0);
+  if (lines.length === 0) return [];
+  const header = lines[0].split('\t');
+  const col = (name) => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`manifest has no '${name}' column`);
+    return i;
+  };
+  const [iFile, iGen, iArgs] = [col('file'), col('generator'), col('args')];
+  const iTrivial = header.indexOf('trivial');
+  return lines.slice(1).map((line) => {
+    const f = line.split('\t');
+    return {
+      file: f[iFile],
+      generator: f[iGen],
+      args: f[iArgs] ? [f[iArgs]] : [],
+      trivial: iTrivial >= 0 ? f[iTrivial] === '1' : false,
+    };
+  });
+}
+
+/** A file-system-safe, collision-free cache name for a case. */
+export function cacheName(group, key) {
+  const hash = createHash('sha1').update(`${group}\0${key}`).digest('hex').slice(0, 10);
+  const readable = key.replace(/[^A-Za-z0-9._=-]+/g, '_').slice(-120);
+  return `${group.replace(/[^A-Za-z0-9._-]+/g, '_')}/${readable}.${hash}`;
+}
+
+/** Shortens `s` to about MAX_SHOWN characters around column `col` (0-based). */
+export function clip(s, col = 0) {
+  if (s.length <= MAX_SHOWN) return s;
+  const start = Math.max(0, Math.min(col - 60, s.length - MAX_SHOWN));
+  const head = start > 0 ? '…' : '';
+  const tail = start + MAX_SHOWN < s.length ? '…' : '';
+  return head + s.slice(start, start + MAX_SHOWN) + tail;
+}
+
+/**
+ * First difference between two texts, by line.
+ * @returns {null | {line: number, column: number, expected: string, actual: string}}
+ *   1-based line and column; `expected`/`actual` are the clipped lines, or `<EOF>`.
+ */
+export function firstLineDiff(expected, actual) {
+  if (expected === actual) return null;
+  const e = expected.split('\n');
+  const a = actual.split('\n');
+  const n = Math.max(e.length, a.length);
+  for (let i = 0; i < n; i++) {
+    if (e[i] === a[i]) continue;
+    const el = e[i];
+    const al = a[i];
+    let col = 0;
+    if (el !== undefined && al !== undefined) {
+      while (col < el.length && col < al.length && el[col] === al[col]) col++;
+    }
+    // A missing final newline shows up as '' vs <EOF> on the last line.
+    return {
+      line: i + 1,
+      column: col + 1,
+      expected: el === undefined ? '<EOF>' : clip(JSON.stringify(el), col),
+      actual: al === undefined ? '<EOF>' : clip(JSON.stringify(al), col),
+    };
+  }
+  return null;
+}
+
+/** The first line of a text, without a trailing '\r'. */
+export function firstLine(text) {
+  const nl = text.indexOf('\n');
+  const line = nl < 0 ? text : text.slice(0, nl);
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+const BIG = '\u0000bigint';
+
+/**
+ * JSON.parse that keeps integers beyond 2^53 exact (TableGen's ints are 64-bit): such literals
+ * become `{"\u0000bigint": "<digits>"}` before parsing, identically on both sides of a compare.
+ */
+export function parseJsonExact(text) {
+  const rewritten = text.replace(/"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![.eE\d])/g, (m) =>
+    m[0] === '"' ? m : `{"\\u0000bigint":"${BigInt(m).toString()}"}`,
+  );
+  return JSON.parse(rewritten);
+}
+
+const isBig = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, BIG);
+
+function showJson(v) {
+  if (v === undefined) return '<absent>';
+  if (isBig(v)) return v[BIG];
+  return clip(JSON.stringify(v, (_k, x) => (isBig(x) ? Number(x[BIG]) : x)));
+}
+
+function pathPart(key) {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/**
+ * First difference between two parsed JSON values (objects compare without regard to key order).
+ * @returns {null | {path: string, expected: string, actual: string}}
+ */
+export function firstJsonDiff(expected, actual, path = '$') {
+  if (expected === actual) return null;
+  const kind = (v) => (isBig(v) ? 'bigint' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v);
+  const te = kind(expected);
+  const ta = kind(actual);
+  if (te === 'bigint' && ta === 'bigint' && expected[BIG] === actual[BIG]) return null;
+  if (te !== ta || te !== 'array' && te !== 'object') {
+    return { path, expected: showJson(expected), actual: showJson(actual) };
+  }
+  if (te === 'array') {
+    const n = Math.min(expected.length, actual.length);
+    for (let i = 0; i < n; i++) {
+      const d = firstJsonDiff(expected[i], actual[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    if (expected.length !== actual.length) {
+      return {
+        path: `${path}.length`,
+        expected: `${expected.length}` + (expected.length > n ? ` (next: ${showJson(expected[n])})` : ''),
+        actual: `${actual.length}` + (actual.length > n ? ` (next: ${showJson(actual[n])})` : ''),
+      };
+    }
+    return null;
+  }
+  const ek = Object.keys(expected);
+  for (const k of ek) {
+    if (!Object.hasOwn(actual, k)) return { path: path + pathPart(k), expected: showJson(expected[k]), actual: '<absent>' };
+    const d = firstJsonDiff(expected[k], actual[k], path + pathPart(k));
+    if (d) return d;
+  }
+  for (const k of Object.keys(actual)) {
+    if (!Object.hasOwn(expected, k)) return { path: path + pathPart(k), expected: '<absent>', actual: showJson(actual[k]) };
+  }
+  return null;
+}
+
+/** Sort order of groups in tables: records, json, then generators by name. */
+export function compareGroups(a, b) {
+  const rank = (g) => (g === 'records' ? 0 : g === 'json' ? 1 : 2);
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Counts per group. `results` are {group, status} with status 'pass' | 'fail' | 'missing'.
+ * @returns {{rows: Array<{group: string, total: number, pass: number, fail: number, missing: number}>, total: {group: string, total: number, pass: number, fail: number, missing: number}}}
+ */
+export function summarize(results) {
+  const map = new Map();
+  const total = { group: 'total', total: 0, pass: 0, fail: 0, missing: 0 };
+  for (const r of results) {
+    let row = map.get(r.group);
+    if (!row) map.set(r.group, (row = { group: r.group, total: 0, pass: 0, fail: 0, missing: 0 }));
+    row.total++;
+    row[r.status]++;
+    total.total++;
+    total[r.status]++;
+  }
+  const rows = [...map.values()].sort((x, y) => compareGroups(x.group, y.group));
+  return { rows, total };
+}
+
+/** Plain-text table for the terminal. */
+export function textTable(summary) {
+  const all = [...summary.rows, summary.total];
+  const w = Math.max(5, ...all.map((r) => r.group.length));
+  const num = (n) => String(n).padStart(6);
+  const line = (r) => `${r.group.padEnd(w)} ${num(r.total)} ${num(r.pass)} ${num(r.fail)} ${num(r.missing)}`;
+  const head = `${'group'.padEnd(w)} ${'total'.padStart(6)} ${'pass'.padStart(6)} ${'fail'.padStart(6)} ${'miss'.padStart(6)}`;
+  const rule = '-'.repeat(head.length);
+  return [head, rule, ...summary.rows.map(line), rule, line(summary.total)].join('\n');
+}
+
+function pct(pass, total) {
+  return total === 0 ? '–' : `${((100 * pass) / total).toFixed(1)}%`;
+}
+
+/** Markdown table for README.md. */
+export function markdownTable(summary, referenceLabel) {
+  const out = [
+    `Reference: ${referenceLabel}. Cases: every \`.td\` under \`include/mlir\` for \`--print-records\``,
+    `(\`records\`) and \`--dump-json\` (\`json\`), and every manifest row per \`--gen-*\` generator.`,
+    '',
+    '| Suite / generator | Cases | Pass | Fail | Missing | Pass rate |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of summary.rows) {
+    const name = r.group.startsWith('gen:') ? `\`--gen-${r.group.slice(4)}\`` : `\`${r.group}\``;
+    out.push(`| ${name} | ${r.total} | ${r.pass} | ${r.fail} | ${r.missing} | ${pct(r.pass, r.total)} |`);
+  }
+  const t = summary.total;
+  out.push(`| **Total** | **${t.total}** | **${t.pass}** | **${t.fail}** | **${t.missing}** | **${pct(t.pass, t.total)}** |`);
+  return out.join('\n');
+}
+
+/** Replaces the text between the README markers; throws if they are missing. */
+export function replaceBetweenMarkers(text, content) {
+  const b = text.indexOf(README_BEGIN);
+  const e = text.indexOf(README_END);
+  if (b < 0 || e < 0 || e < b) throw new Error(`README.md lacks ${README_BEGIN} … ${README_END}`);
+  return `${text.slice(0, b + README_BEGIN.length)}\n${content}\n${text.slice(e)}`;
+}
+
+/**
+ * The ratchet file's content: {reference, groups: {<group>: [sorted keys]}}.
+ * Groups and keys of cases that were not run (`ranIds` lacks them) are kept from `previous`;
+ * those that ran are replaced by the current passes.
+ */
+export function updatedRatchet(previous, results, ranIds, referenceLabel) {
+  const groups = new Map();
+  for (const [g, keys] of Object.entries(previous?.groups ?? {})) {
+    for (const k of keys) {
+      if (ranIds.has(caseId(g, k))) continue;
+      if (!groups.has(g)) groups.set(g, new Set());
+      groups.get(g).add(k);
+    }
+  }
+  for (const r of results) {
+    if (r.status !== 'pass') continue;
+    if (!groups.has(r.group)) groups.set(r.group, new Set());
+    groups.get(r.group).add(r.key);
+  }
+  const sorted = {};
+  for (const g of [...groups.keys()].sort(compareGroups)) {
+    const keys = [...groups.get(g)].sort();
+    if (keys.length) sorted[g] = keys;
+  }
+  return { reference: referenceLabel, groups: sorted };
+}
+
+/**
+ * Cases of the ratchet that did not pass now. Only cases selected for this run are checked;
+ * a ratchet case that was selected but not found among the run's cases (e.g. its generator is no
+ * longer listed, so it is 'missing') counts as a regression.
+ * @param {{groups?: Record<string, string[]>}} ratchet
+ * @param {Map<string, {status: string}>} byId results of this run
+ * @param {(id: string, group: string) => boolean} selected whether the run's suite/filter covers an id
+ */
+export function ratchetRegressions(ratchet, byId, selected) {
+  const out = [];
+  for (const [g, keys] of Object.entries(ratchet?.groups ?? {})) {
+    for (const k of keys) {
+      const id = caseId(g, k);
+      if (!selected(id, g)) continue;
+      const r = byId.get(id);
+      if (!r) out.push({ id, status: 'absent' });
+      else if (r.status !== 'pass') out.push({ id, status: r.status });
+    }
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

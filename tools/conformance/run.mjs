@@ -1,0 +1,439 @@
+#!/usr/bin/env node
+// Conformance harness: runs our ods-tblgen (in-process, via runCli) and the reference
+// llvm-tblgen-22 / mlir-tblgen-22 over MLIR's own .td tree and compares their outputs.
+//
+//   suite records: every .td under <inc>/mlir, `--print-records`, byte-equal stdout (or, where the
+//                  reference fails, the same first stderr line and a non-zero exit);
+//   suite json:    the same files, `--dump-json`, equal as JSON values (where the reference succeeds);
+//   suite gen:     every manifest row (shared/conformance/mlir22-cases.tsv) whose generator our CLI
+//                  lists, byte-equal stdout; rows of other generators count as "missing".
+//
+// Reference outputs are cached in tools/conformance/out/ref/<version>/. See USAGE in lib.mjs.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createHash } from 'node:crypto';
+import { loadImpl, runCase } from './case.mjs';
+import {
+  USAGE, cacheName, caseId, caseKey, compareGroups, firstLine, groupOf, markdownTable, parseArgs,
+  parseManifest, ratchetRegressions, replaceBetweenMarkers, summarize, textTable, updatedRatchet,
+} from './lib.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '../..');
+const OUT = join(HERE, 'out');
+const RATCHET_FILE = join(HERE, 'ratchet.json');
+const README_FILE = join(REPO, 'README.md');
+const DEFAULT_IMPL = join(REPO, 'packages/ods-backends/dist/index.js');
+const DEFAULT_MANIFEST = resolve(REPO, '../shared/conformance/mlir22-cases.tsv');
+/** Bump when the layout of cached reference files changes. */
+const CACHE_FORMAT = 1;
+
+const LLVM_CONFIG = 'llvm-config-22';
+const LLVM_TBLGEN = 'llvm-tblgen-22';
+const MLIR_TBLGEN = 'mlir-tblgen-22';
+const INSTALL_HINT = 'install the Debian packages llvm-22 mlir-22-tools libmlir-22-dev (tools/setup.sh does it)';
+
+class HarnessError extends Error {}
+
+function tool(name, args, opts = {}) {
+  try {
+    return execFileSync(name, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts }).trim();
+  } catch (e) {
+    if (e && e.code === 'ENOENT') throw new HarnessError(`${name} not found on PATH: ${INSTALL_HINT}`);
+    throw new HarnessError(`${name} ${args.join(' ')} failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** All .td files under <inc>/mlir, as sorted posix paths relative to <inc>. */
+function listTdFiles(inc) {
+  const files = [];
+  const walk = (dir) => {
+    for (const ent of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, ent.name);
+      if (ent.isDirectory()) walk(p);
+      else if (ent.name.endsWith('.td')) files.push(relative(inc, p).split('\\').join('/'));
+    }
+  };
+  walk(join(inc, 'mlir'));
+  return files.sort();
+}
+
+function writeAtomic(file, data) {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+function makeProgress(label, total, quiet) {
+  const tty = process.stderr.isTTY;
+  let n = 0;
+  let lastPrint = 0;
+  let lastPct = -1;
+  const t0 = Date.now();
+  const show = (final) => {
+    if (quiet || total === 0) return;
+    const pct = Math.floor((100 * n) / total);
+    const now = Date.now();
+    const text = `${label}: ${n}/${total} (${((now - t0) / 1000).toFixed(1)}s)`;
+    if (tty) {
+      if (final || now - lastPrint > 100) {
+        process.stderr.write(`\r${text}\x1b[K${final ? '\n' : ''}`);
+        lastPrint = now;
+      }
+    } else if (final || (pct >= lastPct + 10 && now - lastPrint > 2000) || now - lastPrint > 30000) {
+      process.stderr.write(`${text}\n`);
+      lastPrint = now;
+      lastPct = pct;
+    }
+  };
+  return {
+    tick() {
+      n++;
+      show(n === total);
+    },
+    start() {
+      if (!quiet && total > 0 && !tty) process.stderr.write(`${label}: ${total} to do\n`);
+    },
+  };
+}
+
+/** Runs the reference tool for the cases lacking a cached output, `jobs` processes at a time. */
+async function computeReferences(todo, inc, jobs, quiet) {
+  const progress = makeProgress('reference', todo.length, quiet);
+  progress.start();
+  let next = 0;
+  const runOne = (c) =>
+    new Promise((res, rej) => {
+      const child = spawn(c.ref.tool, c.ref.args, { cwd: inc, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = [];
+      const err = [];
+      child.stdout.on('data', (b) => out.push(b));
+      child.stderr.on('data', (b) => err.push(b));
+      child.on('error', (e) =>
+        rej(new HarnessError(e.code === 'ENOENT' ? `${c.ref.tool} not found on PATH: ${INSTALL_HINT}` : `${c.ref.tool}: ${e.message}`)),
+      );
+      child.on('close', (code, signal) => {
+        const stdout = Buffer.concat(out);
+        const stderr = Buffer.concat(err).toString('utf8');
+        const meta = {
+          format: CACHE_FORMAT,
+          cmd: [c.ref.tool, ...c.ref.args],
+          cwd: '<inc>',
+          code: code ?? 128,
+          signal: signal ?? undefined,
+          bytes: stdout.length,
+          stderr: stderr.length > 4000 ? `${stderr.slice(0, 4000)}…` : stderr,
+        };
+        writeAtomic(c.refOut, stdout);
+        writeAtomic(c.refMeta, `${JSON.stringify(meta, null, 1)}\n`);
+        c.meta = meta;
+        progress.tick();
+        res();
+      });
+    });
+  const lane = async () => {
+    while (next < todo.length) await runOne(todo[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, todo.length) }, lane));
+}
+
+/** Runs our implementation on worker threads; `onResult` gets every case's result. */
+function runOnWorkers(cases, jobs, implUrl, timeoutMs, onResult) {
+  const queue = cases.slice();
+  let live = 0;
+  let fatal = null;
+  return new Promise((resolveAll, rejectAll) => {
+    const start = () => {
+      live++;
+      const w = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { implUrl } });
+      let current = null;
+      let timer = null;
+      const finish = (result) => {
+        clearTimeout(timer);
+        current = null;
+        onResult(result);
+      };
+      const next = () => {
+        if (fatal || queue.length === 0) {
+          void w.terminate();
+          return;
+        }
+        current = queue.shift();
+        const c = current;
+        timer = setTimeout(() => {
+          if (current !== c) return;
+          finish({ id: c.id, status: 'fail', message: `timeout after ${timeoutMs / 1000}s`, ms: timeoutMs });
+          void w.terminate();
+        }, timeoutMs);
+        w.postMessage(c);
+      };
+      w.on('message', (m) => {
+        if (m.type === 'ready') next();
+        else if (m.type === 'init-error') {
+          fatal = new HarnessError(`cannot load the implementation in a worker:\n${m.message}`);
+          void w.terminate();
+        } else if (m.type === 'result' && current && m.result.id === current.id) {
+          finish(m.result);
+          next();
+        }
+      });
+      w.on('error', (e) => {
+        if (current) finish({ id: current.id, status: 'fail', message: `worker crashed: ${firstLine(e?.message ?? String(e))}`, ms: 0 });
+      });
+      w.on('exit', (code) => {
+        if (current) finish({ id: current.id, status: 'fail', message: `worker exited with code ${code} (process.exit in runCli?)`, ms: 0 });
+        live--;
+        if (!fatal && queue.length > 0) start();
+        else if (live === 0) (fatal ? rejectAll(fatal) : resolveAll());
+      });
+    };
+    const n = Math.max(1, Math.min(jobs, queue.length));
+    if (queue.length === 0) resolveAll();
+    else for (let i = 0; i < n; i++) start();
+  });
+}
+
+function mdCode(s) {
+  const t = String(s).replace(/\n/g, ' ');
+  const fence = t.includes('`') ? '``' : '`';
+  return `${fence} ${t} ${fence}`;
+}
+
+function writeReport(summary, results, meta) {
+  const lines = [
+    '# Conformance report',
+    '',
+    `Include tree: \`${meta.inc}\`. Implementation: \`${meta.impl}\`.`,
+    meta.filtered ? `Selection: suites ${meta.suites.join(', ')}; filter ${meta.filter.map((f) => JSON.stringify(f)).join(' or ') || '(none)'}.` : '',
+    '',
+    markdownTable(summary, meta.referenceLabel),
+    '',
+  ];
+  const byGroup = new Map();
+  for (const r of results) {
+    if (r.status !== 'fail') continue;
+    if (!byGroup.has(r.group)) byGroup.set(r.group, []);
+    byGroup.get(r.group).push(r);
+  }
+  if (byGroup.size === 0) lines.push('No failing cases.', '');
+  for (const g of [...byGroup.keys()].sort(compareGroups)) {
+    const fails = byGroup.get(g).sort((a, b) => (a.id < b.id ? -1 : 1));
+    lines.push(`## ${g} — ${fails.length} failing`, '');
+    for (const r of fails) {
+      lines.push(`- ${mdCode(r.id)}: ${r.message}`);
+      if (r.expected !== undefined) lines.push(`  - expected: ${mdCode(r.expected)}`, `  - actual:   ${mdCode(r.actual)}`);
+    }
+    lines.push('');
+  }
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(join(OUT, 'report.md'), lines.filter((l, i) => l !== '' || lines[i - 1] !== '').join('\n'));
+}
+
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`conformance: ${e.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (opts.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const jobs = opts.jobs || availableParallelism();
+  const filtered = opts.filter.length > 0 || opts.suites.length < 3;
+  if (opts.writeReadme && filtered) throw new HarnessError('--write-readme needs a full run (no --filter, no --suite)');
+
+  // Reference tools and include tree.
+  const prefix = tool(LLVM_CONFIG, ['--prefix']);
+  const inc = join(prefix, 'include');
+  if (!existsSync(join(inc, 'mlir'))) throw new HarnessError(`${inc}/mlir does not exist: ${INSTALL_HINT}`);
+  const llvmVersion = tool(LLVM_CONFIG, ['--version']);
+  const referenceLabel = `LLVM/MLIR ${llvmVersion}`;
+
+  // Our implementation.
+  const implPath = resolve(opts.impl || process.env.ODS_CONFORMANCE_IMPL || DEFAULT_IMPL);
+  if (!existsSync(implPath)) {
+    throw new HarnessError(
+      implPath === DEFAULT_IMPL
+        ? `${relative(REPO, implPath)} does not exist: run \`npm run build\` first (or pass --impl <module>)`
+        : `implementation module ${implPath} does not exist`,
+    );
+  }
+  const implUrl = pathToFileURL(implPath).href;
+  const impl = await loadImpl(implUrl);
+  let generators;
+  try {
+    generators = new Set([...impl.listGenerators()].map((g) => String(g).replace(/^(--)?gen-/, '')));
+  } catch (e) {
+    throw new HarnessError(`listGenerators() threw: ${e instanceof Error ? e.message : String(e)}`);
+  }
+
+  // Cases.
+  const selected = (id, group) => {
+    const suite = group.startsWith('gen:') ? 'gen' : group;
+    return opts.suites.includes(suite) && (opts.filter.length === 0 || opts.filter.some((f) => id.includes(f)));
+  };
+  const cases = [];
+  const seen = new Set();
+  const add = (c) => {
+    c.id = caseId(c.group, c.key);
+    if (seen.has(c.id) || !selected(c.id, c.group)) return;
+    seen.add(c.id);
+    cases.push(c);
+  };
+  const needsTd = opts.suites.includes('records') || opts.suites.includes('json');
+  const tdFiles = needsTd ? listTdFiles(inc) : [];
+  for (const file of opts.suites.includes('records') ? tdFiles : []) {
+    add({ suite: 'records', group: 'records', key: file, ref: { tool: LLVM_TBLGEN, args: ['-I', inc, file] }, argv: ['--print-records', '-I', inc, file] });
+  }
+  for (const file of opts.suites.includes('json') ? tdFiles : []) {
+    add({ suite: 'json', group: 'json', key: file, ref: { tool: LLVM_TBLGEN, args: ['--dump-json', '-I', inc, file] }, argv: ['--dump-json', '-I', inc, file] });
+  }
+  if (opts.suites.includes('gen')) {
+    const manifestPath = resolve(opts.manifest || process.env.ODS_CONFORMANCE_MANIFEST || DEFAULT_MANIFEST);
+    if (!existsSync(manifestPath)) throw new HarnessError(`manifest ${manifestPath} not found (pass --manifest, or --suite records,json)`);
+    for (const row of parseManifest(readFileSync(manifestPath, 'utf8'))) {
+      const flags = [`--gen-${row.generator}`, ...row.args, '-I', '.', row.file];
+      add({
+        suite: 'gen',
+        group: groupOf('gen', row.generator),
+        key: caseKey(row.file, row.args),
+        missing: !generators.has(row.generator),
+        ref: { tool: MLIR_TBLGEN, args: flags },
+        argv: flags,
+      });
+    }
+  }
+
+  // References (cached per reference version).
+  const needsMlir = cases.some((c) => !c.missing && c.ref.tool === MLIR_TBLGEN);
+  const versions = [tool(LLVM_TBLGEN, ['--version'])];
+  if (needsMlir) versions.push(tool(MLIR_TBLGEN, ['--version']));
+  // The mlir-tblgen version goes into the key of its own cases only, so that a run without suite
+  // gen (which does not ask mlir-tblgen) finds the same records/json cache.
+  const refRoot = join(OUT, 'ref');
+  const versionDir = (text) =>
+    join(refRoot, `${llvmVersion}-${createHash('sha1').update(`${CACHE_FORMAT}\0${inc}\0${text}`).digest('hex').slice(0, 10)}`);
+  const llvmDir = versionDir(versions[0]);
+  const mlirDir = needsMlir ? versionDir(versions[1]) : '';
+  const todo = [];
+  for (const c of cases) {
+    if (c.missing) continue;
+    const base = join(c.ref.tool === MLIR_TBLGEN ? mlirDir : llvmDir, cacheName(c.group, c.key));
+    c.refOut = `${base}.out`;
+    c.refMeta = `${base}.meta.json`;
+    if (existsSync(c.refMeta) && existsSync(c.refOut)) {
+      try {
+        c.meta = JSON.parse(readFileSync(c.refMeta, 'utf8'));
+        continue;
+      } catch {
+        /* recompute */
+      }
+    }
+    todo.push(c);
+  }
+  for (const [dir, text] of [[llvmDir, versions[0]], [mlirDir, versions[1]]]) {
+    if (dir) writeAtomic(join(dir, 'VERSION'), `${text}\n`);
+  }
+  await computeReferences(todo, inc, jobs, opts.quiet);
+
+  // Our side.
+  const results = [];
+  const toRun = [];
+  for (const c of cases) {
+    const base = { id: c.id, group: c.group, key: c.key };
+    if (c.missing) {
+      results.push({ ...base, status: 'missing' });
+      continue;
+    }
+    if (c.suite === 'json' && c.meta.code !== 0) continue; // JSON only where the reference succeeds
+    c.mode = c.meta.code !== 0 ? 'diag' : c.suite === 'json' ? 'json' : 'bytes';
+    toRun.push(c);
+  }
+  // Largest first, for a better balance across workers.
+  toRun.sort((a, b) => (b.meta.bytes ?? 0) - (a.meta.bytes ?? 0));
+  const progress = makeProgress('ods-tblgen', toRun.length, opts.quiet);
+  progress.start();
+  const byId = new Map(toRun.map((c) => [c.id, c]));
+  const onResult = (r) => {
+    const c = byId.get(r.id);
+    results.push({ ...r, group: c.group, key: c.key });
+    progress.tick();
+  };
+  const messages = toRun.map((c) => ({ id: c.id, argv: c.argv, cwd: inc, mode: c.mode, refOut: c.refOut, refFirstErr: firstLine(c.meta.stderr ?? '') }));
+  if (opts.inBand) {
+    for (const m of messages) {
+      let r;
+      try {
+        r = await runCase(impl, m);
+      } catch (e) {
+        r = { id: m.id, status: 'fail', message: `harness error: ${e instanceof Error ? e.message : String(e)}`, ms: 0 };
+      }
+      onResult(r);
+    }
+  } else {
+    await runOnWorkers(messages, jobs, implUrl, opts.timeout * 1000, onResult);
+  }
+
+  // Reports.
+  results.sort((a, b) => compareGroups(a.group, b.group) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const summary = summarize(results);
+  const md = markdownTable(summary, referenceLabel);
+  process.stdout.write(`${textTable(summary)}\n\n`);
+  writeReport(summary, results, {
+    referenceLabel, inc, impl: relative(REPO, implPath) || implPath, filtered, suites: opts.suites, filter: opts.filter,
+  });
+  writeFileSync(
+    join(OUT, 'results.json'),
+    `${JSON.stringify({ reference: referenceLabel, impl: implPath, results: results.map(({ stack, ...r }) => r) }, null, 1)}\n`,
+  );
+  process.stdout.write(`README snippet:\n\n${md}\n\nReport: ${relative(process.cwd(), join(OUT, 'report.md'))}\n`);
+
+  let code = 0;
+  const ratchet = existsSync(RATCHET_FILE) ? JSON.parse(readFileSync(RATCHET_FILE, 'utf8')) : { groups: {} };
+  const resultById = new Map(results.map((r) => [r.id, r]));
+  if (opts.ratchet) {
+    const regressions = ratchetRegressions(ratchet, resultById, selected);
+    if (regressions.length > 0) {
+      process.stdout.write(`\nRatchet: ${regressions.length} case(s) listed in ${relative(REPO, RATCHET_FILE)} no longer pass:\n`);
+      for (const r of regressions) {
+        const msg = resultById.get(r.id)?.message;
+        process.stdout.write(`  ${r.id}  [${r.status}${msg ? `: ${msg}` : ''}]\n`);
+      }
+      code = 1;
+    } else {
+      const known = new Set(Object.entries(ratchet.groups ?? {}).flatMap(([g, ks]) => ks.map((k) => caseId(g, k))));
+      const fresh = results.filter((r) => r.status === 'pass' && !known.has(r.id)).length;
+      process.stdout.write(`\nRatchet: ok${fresh ? ` (${fresh} new pass(es); run with --update-ratchet to record them)` : ''}\n`);
+    }
+  }
+  if (opts.updateRatchet) {
+    const ran = new Set(cases.map((c) => c.id));
+    const next = updatedRatchet(ratchet, results, ran, referenceLabel);
+    writeFileSync(RATCHET_FILE, `${JSON.stringify(next, null, 2)}\n`);
+    const n = Object.values(next.groups).reduce((s, ks) => s + ks.length, 0);
+    process.stdout.write(`Wrote ${relative(REPO, RATCHET_FILE)} (${n} passing cases)\n`);
+  }
+  if (opts.writeReadme) {
+    writeFileSync(README_FILE, replaceBetweenMarkers(readFileSync(README_FILE, 'utf8'), md));
+    process.stdout.write(`Updated the conformance table in ${relative(REPO, README_FILE)}\n`);
+  }
+  return code;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`conformance: ${e instanceof HarnessError ? e.message : (e?.stack ?? String(e))}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', 'tools/conformance/out/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    passWithNoTests: true,
+  },
+});
