@@ -1,9 +1,10 @@
-// Bundles the ods-tblgen CLI into one ESM file so a cold start loads a single module.
+// Bundles the ods-tblgen CLI (and the engine's worker entry) into single ESM files, so a cold
+// start loads one module.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/ods-tblgen.js',
+  entryPoints: { 'ods-tblgen': 'src/main.ts', 'engine-worker': 'src/engine-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -11,4 +12,6 @@ await build({
   sourcemap: true,
   minifySyntax: true,
   logLevel: 'warning',
+  // chokidar (watch mode only) is loaded lazily; keep it out of the cold-start path.
+  external: ['chokidar'],
 });

@@ -1,21 +1,35 @@
-// The ods-tblgen command line: llvm-tblgen's actions (--print-records, --dump-json) and every
-// registered mlir-tblgen generator (--gen-*), with llvm cl-style option parsing, -o/-d/
-// --write-if-changed output handling, and llvm-tblgen's exit codes.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+// The ods-tblgen command line, a drop-in for llvm-tblgen-22 and mlir-tblgen-22: llvm-tblgen's
+// actions (--print-records, --dump-json, --null-backend) and every registered mlir-tblgen
+// generator (--gen-*), with llvm::cl option parsing (cli/cl.ts), response files, and the steps
+// of llvm's TableGenMain: read the input, parse, run the backend, write the depfile (-d), write
+// the output (-o, --write-if-changed), with the same messages and exit codes.
+//
+// Unlike llvm, files are written atomically (temp file + rename): a failed run never leaves a
+// truncated output, and an existing output survives any failure that happens before writing.
+import { readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import {
   FatalError,
+  encodeBytes,
   parseTableGen,
   printRecords,
   recordsToJson,
   writeJson,
 } from '@ods-ts/tablegen-core';
-import { type Generator, getGenerator, listGenerators } from './registry.js';
+import { listGenerators } from './registry.js';
+import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/options.js';
+import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
+import { expandResponseFiles } from './cli/response-files.js';
+import { PhaseTimer } from './cli/timing.js';
+import { VERSION } from './version.js';
 import './generators/index.js';
 
+export { writeAtomic } from './cli/output.js';
+export { VERSION } from './version.js';
+
 /**
- * Where the CLI writes. Texts are latin1 "byte strings": each character is one byte of the
- * output, so UTF-8 from the inputs passes through untouched (write them with
+ * Where the CLI reads and writes. Texts are latin1 "byte strings": each character is one byte,
+ * so UTF-8 from the inputs passes through untouched (write them with
  * `Buffer.from(text, 'latin1')`).
  */
 export interface CliIO {
@@ -23,295 +37,195 @@ export interface CliIO {
   stderr(text: string): void;
   /** Working directory for relative paths (default: process.cwd()). */
   cwd?: string;
-}
-
-const PROG = 'ods-tblgen';
-export const VERSION = '0.1.0';
-
-interface ParsedArgs {
-  action: 'print-records' | 'dump-json' | 'generator';
-  generator?: Generator;
-  input: string;
-  output: string;
-  depfile: string;
-  includeDirs: string[];
-  macros: string[];
-  writeIfChanged: boolean;
-  noWarnUnused: boolean;
-  options: Map<string, string | boolean | string[]>;
-}
-
-class UsageError extends Error {}
-
-const HELP = `OVERVIEW: ods-tblgen: MLIR's mlir-tblgen and LLVM's llvm-tblgen, in TypeScript
-
-USAGE: ods-tblgen [options] <input file>
-
-OPTIONS:
-  -I <directory>          Directory of include files (repeatable)
-  -D <macro name>         Name of the macro to be defined (repeatable)
-  -o <filename>           Output filename ('-' for stdout, the default)
-  -d <filename>           Dependency filename (a Make-style depfile; needs -o)
-  --write-if-changed      Only write output if it changed
-  --print-records         Print all records to stdout (default)
-  --dump-json             Dump all records as machine-readable JSON
-  --gen-<name>            Run a generator (see the list below)
-  --help                  Display this help
-  --version               Display the version
-
-GENERATORS:
-`;
-
-function parseArgs(argv: readonly string[]): ParsedArgs {
-  const out: ParsedArgs = {
-    action: 'print-records',
-    input: '-',
-    output: '-',
-    depfile: '',
-    includeDirs: [],
-    macros: [],
-    writeIfChanged: false,
-    noWarnUnused: false,
-    options: new Map(),
-  };
-  const positional: string[] = [];
-  let actionSeen: string | undefined;
-  const setAction = (a: string) => {
-    if (actionSeen && actionSeen !== a)
-      throw new UsageError(`${PROG}: for the --${a} option: may only occur zero or one times!`);
-    actionSeen = a;
-  };
-  const genOptionSpecs = new Map<string, { gen: Generator; kind: 'string' | 'bool' | 'list' }>();
-  for (const name of listGenerators()) {
-    const g = getGenerator(name)!;
-    for (const o of g.options ?? []) genOptionSpecs.set(o.name, { gen: g, kind: o.kind });
-  }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      positional.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positional.push(arg);
-      continue;
-    }
-    const body = arg.replace(/^--?/, '');
-    const eq = body.indexOf('=');
-    const name = eq >= 0 ? body.slice(0, eq) : body;
-    const inlineValue = eq >= 0 ? body.slice(eq + 1) : undefined;
-    const takeValue = (): string => {
-      if (inlineValue !== undefined) return inlineValue;
-      if (i + 1 >= argv.length) throw new UsageError(`${PROG}: for the -${name} option: requires a value!`);
-      return argv[++i]!;
-    };
-    // Prefix options: -Idir, -Dname.
-    if (arg.startsWith('-I') && !arg.startsWith('--')) {
-      out.includeDirs.push(arg.length > 2 ? arg.slice(2).replace(/^=/, '') : takeValue());
-      continue;
-    }
-    if (arg.startsWith('-D') && !arg.startsWith('--')) {
-      out.macros.push(arg.length > 2 ? arg.slice(2).replace(/^=/, '') : takeValue());
-      continue;
-    }
-    switch (name) {
-      case 'I':
-        out.includeDirs.push(takeValue());
-        continue;
-      case 'D':
-        out.macros.push(takeValue());
-        continue;
-      case 'o':
-        out.output = takeValue();
-        continue;
-      case 'd':
-        out.depfile = takeValue();
-        continue;
-      case 'write-if-changed':
-        out.writeIfChanged = true;
-        continue;
-      case 'print-records':
-        setAction('print-records');
-        out.action = 'print-records';
-        continue;
-      case 'dump-json':
-        setAction('dump-json');
-        out.action = 'dump-json';
-        continue;
-      case 'no-warn-on-unused-template-args':
-        out.noWarnUnused = true;
-        continue;
-      case 'time-phases':
-      case 'long-string-literals':
-        continue;
-      default:
-        break;
-    }
-    if (name.startsWith('gen-')) {
-      const g = getGenerator(name.slice(4));
-      if (!g) {
-        throw new UsageError(
-          `${PROG}: Unknown command line argument '${arg}'.  Try: '${PROG} --help'\n` +
-            `${PROG}: generator '${name}' is not implemented yet (available: ${listGenerators().join(', ') || 'none'})`,
-        );
-      }
-      setAction(name);
-      out.action = 'generator';
-      out.generator = g;
-      continue;
-    }
-    const spec = genOptionSpecs.get(name);
-    if (spec) {
-      if (spec.kind === 'bool') {
-        out.options.set(name, inlineValue === undefined ? true : inlineValue !== 'false' && inlineValue !== '0');
-      } else if (spec.kind === 'list') {
-        const prev = out.options.get(name);
-        const list = Array.isArray(prev) ? prev : [];
-        list.push(...takeValue().split(','));
-        out.options.set(name, list);
-      } else {
-        out.options.set(name, takeValue());
-      }
-      continue;
-    }
-    throw new UsageError(`${PROG}: Unknown command line argument '${arg}'.  Try: '${PROG} --help'`);
-  }
-  if (positional.length > 1)
-    throw new UsageError(`${PROG}: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: ${PROG} --help`);
-  if (positional.length === 1) out.input = positional[0]!;
-  return out;
+  /** Standard input, for the input `-` (default: read file descriptor 0). A byte string. */
+  stdin?(): string;
 }
 
 /**
- * Run ods-tblgen with `argv` (without node and script). Returns the exit code; never throws.
- * Output files are written atomically (temp file + rename) and only after success.
+ * Run ods-tblgen with `argv` (without node and script). Returns the exit code (0 or 1); never
+ * throws and never exits the process.
  */
 export function runCli(argv: readonly string[], io: CliIO): number {
   try {
     return runCliUnsafe(argv, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(e.message + '\n');
-      return 1;
-    }
-    // An internal error: report it as one line, never as a stack trace.
+    // A bug: report it as one line, never as a stack trace.
     const msg = e instanceof Error ? e.message : String(e);
-    io.stderr(`${PROG}: internal error: ${msg}\n`);
+    io.stderr(encodeBytes(`${PROG}: internal error: ${msg}\n`));
     return 1;
   }
 }
 
-function runCliUnsafe(argv: readonly string[], io: CliIO): number {
-  if (argv.includes('--help') || argv.includes('-help') || argv.includes('-h')) {
-    let text = HELP;
-    for (const name of listGenerators()) {
-      const g = getGenerator(name)!;
-      text += `  --gen-${name.padEnd(28)} ${g.description}\n`;
-      for (const o of g.options ?? []) text += `      --${o.name.padEnd(26)} ${o.description}\n`;
+/** Read all of file descriptor 0 as a byte string. */
+function readStdin(): string {
+  const chunks: Buffer[] = [];
+  const buf = Buffer.alloc(1 << 16);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw e;
     }
-    io.stdout(text);
-    return 0;
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
   }
-  if (argv.includes('--version') || argv.includes('-version')) {
-    io.stdout(`ods-tblgen ${VERSION} (compatible with LLVM/MLIR 22 mlir-tblgen and llvm-tblgen)\n`);
-    return 0;
-  }
-  const args = parseArgs(argv);
+  return Buffer.concat(chunks).toString('latin1');
+}
+
+function runCliUnsafe(argv: readonly string[], io: CliIO): number {
   const cwd = io.cwd ?? process.cwd();
+  // Messages made here are Unicode; the streams take UTF-8 bytes.
+  const out = (t: string) => io.stdout(encodeBytes(t));
+  const err = (t: string) => io.stderr(encodeBytes(t));
+
+  const expanded = expandResponseFiles(argv, cwd);
+  let words = expanded.argv;
+  if (expanded.error !== undefined) {
+    // llvm prints the error and runs with every option at its default.
+    err(expanded.error + '\n');
+    words = [];
+  }
+  const parsed = parseCommandLine(words, { stdout: out, stderr: err }, VERSION);
+  if (parsed.kind === 'exit') return parsed.code;
+  const args = parsed.args;
+
+  const builtin = BUILTIN_ACTIONS.some(([n]) => n === args.action);
+  if (!builtin && !args.generator) {
+    const available = [...BUILTIN_ACTIONS.map(([n]) => n), ...listGenerators().map((g) => `gen-${g}`)];
+    err(
+      `${PROG}: for the --${args.action} option: not implemented by ${PROG} yet ` +
+        `(available: ${available.map((a) => `--${a}`).join(', ')})\n`,
+    );
+    return 1;
+  }
+
+  const timer = new PhaseTimer(args.timePhases);
+  try {
+    return runTableGen(args, cwd, io, err, timer);
+  } finally {
+    // llvm prints the phase timing when the RecordKeeper goes away, whatever the outcome.
+    if (args.timePhases) err(timer.report());
+  }
+}
+
+/** llvm::TableGenMain. */
+function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => void, timer: PhaseTimer): number {
   const abs = (p: string) => (isAbsolute(p) ? p : join(cwd, p));
 
-  let text: string | undefined;
-  let file = args.input;
-  if (args.input === '-') {
-    file = '<stdin>';
-    try {
-      text = readFileSync(0, 'latin1');
-    } catch {
-      text = '';
-    }
+  timer.start('Parse, build records');
+  // MemoryBuffer::getFileOrSTDIN.
+  let text: string;
+  try {
+    text = args.input === '-' ? (io.stdin ?? readStdin)() : readInputFile(abs(args.input));
+  } catch (e) {
+    err(`${PROG}: Could not open input file '${args.input}': ${errnoMessage(e)}\n`);
+    return 1;
   }
   const result = parseTableGen({
-    file,
+    // The buffer name, in diagnostics: a byte string like the sources.
+    file: args.input === '-' ? '<stdin>' : encodeBytes(args.input),
     text,
     includeDirs: args.includeDirs,
     macros: args.macros,
     cwd,
-    noWarnOnUnusedTemplateArgs: args.noWarnUnused,
+    noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
     onDiagnostic: io.stderr,
   });
-  if (!result.ok) {
-    const d = result.diagnostics;
-    // Errors reported without a location need llvm's "prog: " prefix form.
-    if (d.errorCount === 0) io.stderr(`${PROG}: 1 errors.\n`);
-    return 1;
-  }
+  // llvm: Records.saveInputFilename(InputFilename), `-` for stdin.
+  result.records.inputFilename = encodeBytes(args.input);
+  if (!result.ok) return 1;
 
+  timer.start('Backend overall');
   let output: string;
   try {
     output = result.records.with(() => {
       switch (args.action) {
         case 'dump-json':
           return writeJson(recordsToJson(result.records, result.sources));
-        case 'generator':
+        case 'null-backend':
+          return '';
+        case 'print-records':
+          return printRecords(result.records);
+        default:
           return args.generator!.run({
             records: result.records,
             sources: result.sources,
-            inputFilename: args.input,
-            options: args.options,
+            inputFilename: encodeBytes(args.input),
+            options: args.generatorOptions,
           });
-        default:
-          return printRecords(result.records);
       }
     });
   } catch (e) {
+    // A backend's PrintFatalError: reported already, nothing written.
     if (e instanceof FatalError) return 1;
     throw e;
   }
-  if (result.diagnostics.errorCount > 0) {
-    io.stderr(`${PROG}: ${result.diagnostics.errorCount} errors.\n`);
-    return 1;
-  }
+  timer.stop();
+  const errors = result.diagnostics.errorCount;
 
-  if (args.depfile) {
+  // The depfile is written even when --write-if-changed keeps the output (ninja needs it).
+  if (args.depfile !== '') {
     if (args.output === '-') {
-      io.stderr(`${PROG}: the option -d must be used together with -o\n`);
+      err(`${PROG}: the option -d must be used together with -o\n`);
       return 1;
     }
-    const deps = [...result.dependencies].sort();
-    writeAtomic(abs(args.depfile), `${args.output}:${deps.map((d) => ' ' + d).join('')}\n`);
-  }
-
-  if (args.output === '-') {
-    io.stdout(output);
-    return 0;
-  }
-  const target = abs(args.output);
-  if (args.writeIfChanged && existsSync(target)) {
+    // std::set<std::string>: sorted by bytes.
+    const deps = [...new Set(result.dependencies)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     try {
-      if (readFileSync(target, 'latin1') === output) return 0;
-    } catch {
-      // unreadable: rewrite it
+      writeAtomic(abs(args.depfile), `${encodeBytes(args.output)}:${deps.map((d) => ` ${d}`).join('')}\n`);
+    } catch (e) {
+      err(`${PROG}: error opening ${args.depfile}:${errnoMessage(e)}\n`);
+      return 1;
     }
   }
-  try {
-    writeAtomic(target, output);
-  } catch (e) {
-    io.stderr(`${PROG}: error opening ${args.output}: ${(e as Error).message}\n`);
+
+  timer.start('Write output');
+  if (args.output === '-') {
+    io.stdout(output);
+  } else {
+    const target = abs(args.output);
+    if (!(args.writeIfChanged && sameContent(target, output))) {
+      try {
+        if (errors === 0) writeAtomic(target, output);
+        // With errors, llvm's ToolOutputFile is not kept: the output is removed.
+        else removeOutput(target);
+      } catch (e) {
+        err(`${PROG}: error opening ${args.output}: ${errnoMessage(e)}\n`);
+        return 1;
+      }
+    }
+  }
+  timer.stop();
+
+  if (errors > 0) {
+    err(`${PROG}: ${errors} errors.\n`);
     return 1;
   }
   return 0;
 }
 
-/** Write a file via a temp file and a rename, so readers never see a partial file. */
-export function writeAtomic(path: string, content: string): void {
-  const dir = dirname(path);
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+/** The input as a byte string; a directory fails with EISDIR, like llvm's read(). */
+function readInputFile(path: string): string {
+  return readFileSync(path, 'latin1');
+}
+
+function removeOutput(path: string): void {
   try {
-    writeFileSync(tmp, content, 'latin1');
-    renameSync(tmp, path);
+    if (statSync(path).isDirectory()) {
+      const e: NodeJS.ErrnoException = new Error('EISDIR');
+      e.code = 'EISDIR';
+      throw e;
+    }
   } catch (e) {
-    rmSync(tmp, { force: true });
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw e;
   }
+  rmSync(path, { force: true });
 }

@@ -8,3 +8,5 @@ export {
   type GeneratorContext,
   type GeneratorOption,
 } from './registry.js';
+export { generate } from './generate.js';
+export { runBuildCommand, type BuildIO } from './build-command.js';

@@ -202,6 +202,9 @@ export class DiagnosticEngine {
   firstErrorLine(): string | undefined {
     const d = this.diagnostics.find((x) => x.severity === 'error');
     if (!d) return undefined;
-    return this.sources.formatMessage(d.loc, 'error', d.message).split('\n').find((l) => l.includes(': error: '));
+    return this.sources
+      .formatMessage(d.loc, 'error', d.message)
+      .split('\n')
+      .find((l) => l.startsWith('error: ') || l.includes(': error: '));
   }
 }

@@ -30,10 +30,12 @@ import {
   VarInit,
   errorAt,
   fatalAt,
+  fatalNoLoc,
   AnonymousNameInit,
   activeKeeper,
 } from './records.js';
 import { printRecord } from './printer.js';
+import { compilePosixRegex } from './regex.js';
 
 
 function asInt(v: Init): IntInit | undefined {
@@ -253,10 +255,7 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
         const rop = rhs.operator instanceof DefInit ? rhs.operator : undefined;
         if ((!lop && !(lhs.operator instanceof UnsetInit)) || (!rop && !(rhs.operator instanceof UnsetInit))) break;
         if (lop && rop && lop.def !== rop.def) {
-          fatalAt(
-            undefined,
-            `Concatenated Dag operators do not match: '${lhs.getAsString()}' vs. '${rhs.getAsString()}'`,
-          );
+          fatalNoLoc(`Concatenated Dag operators do not match: '${lhs.getAsString()}' vs. '${rhs.getAsString()}'`);
         }
         const opr: Init = lop ?? rop ?? UnsetInit.get();
         return DagInit.get(opr, undefined, [...lhs.args, ...rhs.args], [...lhs.argNames, ...rhs.argNames]);
@@ -269,8 +268,9 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
       break;
     case BinOp.LISTSPLAT:
       if (lhs instanceof TypedInit && rhs instanceof IntInit) {
+        if (rhs.value < 0n) fatalNoLoc(`!listsplat count ${rhs.value} is negative`);
+        if (rhs.value > 10_000_000n) fatalAt(curRec, `!listsplat count ${rhs.value} is too large`);
         const n = Number(rhs.value);
-        if (n < 0) fatalAt(curRec, `!listsplat count must be nonnegative`);
         return ListInit.get(new Array<Init>(n).fill(lhs), lhs.type);
       }
       break;
@@ -354,12 +354,8 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
       break;
     case BinOp.MATCH:
       if (lhs instanceof StringInit && rhs instanceof StringInit) {
-        let re: RegExp;
-        try {
-          re = new RegExp(rhs.value);
-        } catch {
-          fatalAt(curRec, `invalid regular expression '${rhs.value}'`);
-        }
+        const re = compilePosixRegex(rhs.value);
+        if (!re) fatalNoLoc(`invalid regex '${rhs.value}'`);
         return BitInit.get(re.test(lhs.value));
       }
       break;
@@ -391,21 +387,18 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
           case BinOp.AND: r = a & b; break;
           case BinOp.OR: r = a | b; break;
           case BinOp.XOR: r = a ^ b; break;
-          case BinOp.SHL: {
-            const s = BigInt.asUintN(64, b);
-            r = s >= 64n ? 0n : BigInt.asUintN(64, a) << s;
+          case BinOp.SHL:
+          case BinOp.SRA:
+          case BinOp.SRL: {
+            if (b < 0n || b >= 64n) fatalAt(curRec, 'Illegal operation: out of bounds shift');
+            if (op.opc === BinOp.SHL) r = a << b;
+            else if (op.opc === BinOp.SRA) r = a >> b;
+            else r = BigInt.asUintN(64, a) >> b;
             break;
           }
-          case BinOp.SRA: {
-            const s = b < 0n || b >= 64n ? 63n : b;
-            r = a >> s;
+          default:
+            r = 0n;
             break;
-          }
-          default: {
-            const s = BigInt.asUintN(64, b);
-            r = s >= 64n ? 0n : BigInt.asUintN(64, a) >> s;
-            break;
-          }
         }
         return IntInit.get(BigInt.asIntN(64, r));
       }
@@ -621,12 +614,8 @@ export function foldInstancesOp(op: InstancesOpInit, curRec: Record | undefined,
   if (!isFinal) return op;
   const regex = op.regex;
   if (!(regex instanceof StringInit)) return op;
-  let re: RegExp;
-  try {
-    re = new RegExp(regex.value);
-  } catch {
-    fatalAt(curRec, `invalid regex '${regex.value}'`);
-  }
+  const re = compilePosixRegex(regex.value);
+  if (!re) fatalNoLoc(`invalid regex '${regex.value}'`);
   const keeper = activeKeeper();
   const out: Init[] = [];
   for (const d of keeper.sortedDefs()) {

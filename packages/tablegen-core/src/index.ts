@@ -62,7 +62,7 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
     diagnostics: diags,
     sources,
     dependencies: [...includes.dependencies],
-    files: [includes.readMain.length >= 0 ? absolute(cwd, opts.file) : opts.file, ...includes.absoluteDependencies()],
+    files: [absolute(cwd, opts.file), ...includes.absoluteDependencies()],
   });
   for (const m of opts.macros ?? []) {
     const err = Preprocessor.checkMacroName(m);
@@ -80,6 +80,7 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
   return records.with(() => {
     const lexer = new Lexer(sources, diags, main, includes, opts.macros ?? []);
     const parser = new Parser(lexer, records, diags, { noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs });
+    records.setFallbackLocation(() => lexer.loc());
     try {
       parser.parseFile();
       return finish(true);
@@ -90,6 +91,8 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
         return finish(false);
       }
       throw e;
+    } finally {
+      records.setFallbackLocation(undefined);
     }
   });
 }
@@ -97,3 +100,4 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
 function absolute(cwd: string, p: string): string {
   return p.startsWith('/') ? p : `${cwd.replace(/\/$/, '')}/${p}`;
 }
+export * from './engine/index.js';

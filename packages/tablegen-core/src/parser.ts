@@ -304,7 +304,7 @@ export class Parser {
         this.tokError(`Class '${cur.getNameInitAsString()}' already defined`);
       cur.locs = [this.lex.loc()];
     } else {
-      if (this.typeAliases.has(name)) this.tokError(`type of this name '${name}' already exists`);
+      if (this.typeAliases.has(name)) this.tokError(`there is already a defined type alias '${name}'`);
       cur = new Record(name, [this.lex.loc()], RecordKind.Class);
       this.records.addClass(cur);
     }
@@ -476,7 +476,7 @@ export class Parser {
     bitList.reverse();
     if (!this.consume(Tok.Equal)) this.tokError("expected '=' in let expression");
     const field = cur.getValue(fieldName.value);
-    if (!field) this.tokError(`Value '${fieldName.value}' unknown!`);
+    if (!field) this.error(idLoc, `Value '${fieldName.value}' unknown!`);
     let type = field.type;
     if (bitList.length > 0 && type instanceof BitsRecTy) type = BitsRecTy.get(bitList.length);
     const val = this.parseValue(cur, type);
@@ -887,8 +887,9 @@ export class Parser {
     const rec = isDefm ? this.parseMultiClassID().rec : this.parseClassID();
     const ref: SubClassReference = { loc, rec, args: [] };
     if (!this.consume(Tok.Less)) return ref;
-    ref.args = this.parseTemplateArgValueList(cur, rec, isDefm);
-    this.checkTemplateArgValues(ref.args, loc, rec);
+    const locs: Loc[] = [];
+    ref.args = this.parseTemplateArgValueList(cur, rec, isDefm, locs);
+    this.checkTemplateArgValues(ref.args, locs, rec);
     return ref;
   }
 
@@ -902,7 +903,12 @@ export class Parser {
   }
 
   /** ArgValueList ::= '<' PositionalArgValueList [','] NamedArgValueList '>' (the '<' is consumed) */
-  private parseTemplateArgValueList(cur: Record | undefined, argsRec: Record, isDefm: boolean): ArgumentInit[] {
+  private parseTemplateArgValueList(
+    cur: Record | undefined,
+    argsRec: Record,
+    isDefm: boolean,
+    locs: Loc[] = [],
+  ): ArgumentInit[] {
     const result: ArgumentInit[] = [];
     const targs = argsRec.templateArgs;
     if (this.consume(Tok.Greater)) return result;
@@ -911,6 +917,7 @@ export class Parser {
     for (;;) {
       if (argIndex >= targs.length) this.tokError(`Too many template arguments: ${argIndex + 1}`);
       let valueLoc = this.lex.loc();
+      locs.push(valueLoc);
       let value = this.parseValue(cur, hasNamed ? undefined : argsRec.getValueByInit(targs[argIndex]!)!.type);
       if (this.t() === Tok.Equal) {
         if (!(value instanceof StringInit)) this.error(valueLoc, 'The name of named argument should be a valid identifier');
@@ -935,7 +942,7 @@ export class Parser {
   }
 
   /** Cast each argument to its parameter's type. */
-  private checkTemplateArgValues(values: ArgumentInit[], loc: Loc, argsRec: Record): void {
+  private checkTemplateArgValues(values: ArgumentInit[], locs: readonly Loc[], argsRec: Record): void {
     const targs = argsRec.templateArgs;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
@@ -946,7 +953,7 @@ export class Parser {
         if (cast) values[i] = v.cloneWithValue(cast);
         else
           this.error(
-            loc,
+            locs[i],
             `Value specified for template argument '${arg.name}' is of type ${v.value.type.getAsString()}; expected type ${arg.type.getAsString()}: ${v.value.getAsString()}`,
           );
       }
@@ -994,11 +1001,12 @@ export class Parser {
       : cur.name;
     r.set(this.qualifiedNameOfImplicitName(cls), name);
     cur.resolveReferences(r);
-    for (const [s, range] of cls.superClasses) {
-      if (cur.isSubClassOf(s)) this.error(sc.loc, `Already subclass of '${s.getName()}'!\n`);
-      cur.addSuperClass(s, range);
-    }
+    // Like llvm-tblgen 22, only the direct superclass itself must be new: the flattened list
+    // (post-order, as printed) may repeat classes inherited along several paths.
     if (cur.isSubClassOf(cls)) this.error(sc.loc, `Already subclass of '${cls.getName()}'!\n`);
+    // llvm-tblgen 22 recurses forever on such a cycle (a class made from its own declaration).
+    if (cls === cur || cls.isSubClassOf(cur)) this.error(sc.loc, `Class '${cur.getName()}' cannot inherit from itself`);
+    for (const [s, range] of cls.superClasses) cur.addSuperClass(s, range);
     cur.addSuperClass(cls, sc.loc);
   }
 
@@ -1523,8 +1531,9 @@ export class Parser {
         const cls = this.records.getClass(name.value);
         if (!cls) this.error(nameLoc, `Expected a class name, got '${name.value}'`);
         this.lex.lex();
-        const args = this.parseTemplateArgValueList(cur, cls, false);
-        this.checkTemplateArgValues(args, nameLoc, cls);
+        const argLocs: Loc[] = [];
+        const args = this.parseTemplateArgValueList(cur, cls, false, argLocs);
+        this.checkTemplateArgValues(args, argLocs, cls);
         this.resolveArguments(cls, args, nameLoc, () => {});
         return VarDefInit.get(cls, args, nameLoc).fold();
       }
@@ -1597,8 +1606,8 @@ export class Parser {
       case Tok.LParen: {
         this.lex.lex();
         const t = this.t();
-        if (t !== Tok.Id && t !== Tok.XCast && t !== Tok.Question && t !== Tok.XGetDagOp)
-          this.tokError('expected identifier in dag init');
+        if (t !== Tok.Id && t !== Tok.XCast && t !== Tok.Question && t !== Tok.XGetDagOp && t !== Tok.LSquare)
+          this.tokError('expected identifier or list of value types in dag init');
         const op = this.parseValue(cur);
         let opName: StringInit | undefined;
         if (this.consume(Tok.Colon)) {
@@ -1818,7 +1827,7 @@ export class Parser {
         break;
       case Tok.XInitialized:
         code = UnOp.INITIALIZED;
-        type = BitRecTy.get();
+        type = IntRecTy.get();
         break;
       case Tok.XGetDagOpName:
         code = UnOp.GETDAGOPNAME;

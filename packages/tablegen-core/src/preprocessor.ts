@@ -72,11 +72,12 @@ export class Preprocessor {
     return this.includeStack[this.includeStack.length - 1]!;
   }
 
+  /** At the end of the current buffer with open controls: report the innermost one. */
   private reportStackError(): void {
     const top = this.controls;
     const last = top[top.length - 1];
     if (!last) return;
-    this.lx.diags.error({ buffer: last.buffer, offset: last.offset }, 'reached EOF without matching #endif');
+    this.lx.diags.error(this.lx.locAt(this.lx.text.length), 'reached EOF without matching #endif');
     this.lx.diags.error(
       { buffer: last.buffer, offset: last.offset },
       'the latest preprocessor control is here',

@@ -26,6 +26,8 @@ class Context {
   readonly pool = new Map<string, Init>();
   readonly typePool = new Map<string, RecTy>();
   anonCounter = 0;
+  /** Where errors of evaluations outside any record are reported (the parser's position). */
+  fallbackLoc: (() => Loc | undefined) | undefined;
   constructor(
     readonly keeper: RecordKeeper,
     readonly diags: DiagnosticEngine | undefined,
@@ -61,17 +63,33 @@ function intern<T extends Init>(key: string, make: () => T): T {
   return v;
 }
 
-/** Report a fatal error located at a record (or nowhere) and unwind. */
+/**
+ * Where an evaluation error about `rec` is reported: the record's location or, for values
+ * evaluated outside any record (where llvm-tblgen would dereference a null record and crash),
+ * the parser's current position.
+ */
+function errorLoc(rec: Record | undefined): Loc | undefined {
+  return rec?.locs[0] ?? current?.fallbackLoc?.();
+}
+
+/** Report a fatal error located at a record (or the parse position) and unwind. */
 export function fatalAt(rec: Record | undefined, message: string): never {
   const d = current?.diags;
-  const loc = rec?.locs[0];
+  const loc = errorLoc(rec);
   if (d) d.fatal(loc, message);
   throw new FatalError({ severity: 'error', loc, message, notes: [] });
 }
 
-/** Report a non-fatal error located at a record. */
+/** Report a fatal error without a location (as llvm-tblgen does for some) and unwind. */
+export function fatalNoLoc(message: string): never {
+  const d = current?.diags;
+  if (d) d.fatal(undefined, message);
+  throw new FatalError({ severity: 'error', loc: undefined, message, notes: [] });
+}
+
+/** Report a non-fatal error located at a record (or the parse position). */
 export function errorAt(rec: Record | undefined, message: string): void {
-  current?.diags?.error(rec?.locs[0], message);
+  current?.diags?.error(errorLoc(rec), message);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -885,7 +903,7 @@ export class DagInit extends TypedInit {
   }
   getAsString(): string {
     let s = `(${this.operator.getAsString()}`;
-    if (this.opName) s += `:${this.opName.getAsUnquotedString()}`;
+    if (this.opName) s += `:$${this.opName.getAsUnquotedString()}`;
     for (let i = 0; i < this.args.length; i++) {
       s += i === 0 ? ' ' : ', ';
       s += this.args[i]!.getAsString();
@@ -1197,7 +1215,7 @@ export class IsAOpInit extends TypedInit {
     readonly checkType: RecTy,
     readonly expr: Init,
   ) {
-    super(BitRecTy.get());
+    super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): IsAOpInit {
     return intern(`isa:${checkType.id}:${expr.id}`, () => new IsAOpInit(checkType, expr));
@@ -1209,6 +1227,9 @@ export class IsAOpInit extends TypedInit {
     const e = this.expr.resolveReferences(r);
     if (e !== this.expr) return IsAOpInit.get(this.checkType, e).fold();
     return this;
+  }
+  override isComplete(): boolean {
+    return false;
   }
   override getBit(i: number): Init {
     return VarBitInit.get(this, i);
@@ -1224,7 +1245,7 @@ export class ExistsOpInit extends TypedInit {
     readonly checkType: RecTy,
     readonly expr: Init,
   ) {
-    super(BitRecTy.get());
+    super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): ExistsOpInit {
     return intern(`ex:${checkType.id}:${expr.id}`, () => new ExistsOpInit(checkType, expr));
@@ -1236,6 +1257,9 @@ export class ExistsOpInit extends TypedInit {
     const e = this.expr.resolveReferences(r);
     if (e !== this.expr || r.isFinal) return ExistsOpInit.get(this.checkType, e).fold(r.currentRecord, r.isFinal);
     return this;
+  }
+  override isComplete(): boolean {
+    return false;
   }
   override getBit(i: number): Init {
     return VarBitInit.get(this, i);
@@ -1822,6 +1846,11 @@ export class RecordKeeper {
     this.context = new Context(this, diags);
   }
 
+  /** Set (or clear) where errors of evaluations outside any record are located. */
+  setFallbackLocation(fn: (() => Loc | undefined) | undefined): void {
+    this.context.fallbackLoc = fn;
+  }
+
   /** Make this keeper the one new values are interned in. */
   activate(): void {
     current = this.context;
@@ -1878,7 +1907,7 @@ export class RecordKeeper {
     const hit = this.derivedCache.get(className);
     if (hit) return hit;
     const cls = this.getClass(className);
-    if (!cls) fatalAt(undefined, `The class '${className}' is not defined\n`);
+    if (!cls) fatalNoLoc(`The class '${className}' is not defined\n`);
     const out = this.sortedDefs().filter((d) => d.isSubClassOf(cls));
     this.derivedCache.set(className, out);
     return out;

@@ -1,2 +1,24 @@
 // Imports every generator module so that each registers itself with the registry.
 export {};
+import './typedef-decls.js';
+import './typedef-defs.js';
+import './attrdef-decls.js';
+import './attrdef-defs.js';
+import './op-interface-docs.js';
+import './attr-interface-docs.js';
+import './type-interface-docs.js';
+import './dialect-decls.js';
+import './dialect-defs.js';
+import './pass-decls.js';
+import './enum-decls.js';
+import './enum-defs.js';
+import './pass-capi-header.js';
+import './pass-capi-impl.js';
+import './pass-doc.js';
+import './python-enum-bindings.js';
+import './op-interface-decls.js';
+import './op-interface-defs.js';
+import './attr-interface-decls.js';
+import './attr-interface-defs.js';
+import './type-interface-decls.js';
+import './type-interface-defs.js';

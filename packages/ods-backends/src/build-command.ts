@@ -1,0 +1,106 @@
+// `ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]`: runs the jobs of
+// an ods.json through the incremental engine, printing progress and a summary.
+import { resolve } from 'node:path';
+import {
+  ConfigError,
+  OdsEngine,
+  loadConfig,
+  summaryLine,
+  watchEngine,
+  type BuildSummary,
+} from '@ods-ts/tablegen-core';
+import { generate } from './generate.js';
+import { listGenerators } from './registry.js';
+import { VERSION } from './version.js';
+
+export interface BuildIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd?: string;
+}
+
+const BUILD_HELP = `USAGE: ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]
+
+Runs every job of an ods.json config: one parse per input shared by its outputs, nothing re-run
+when no input changed, outputs written only when their bytes change.
+`;
+
+function report(s: BuildSummary, io: BuildIO): void {
+  if (s.diagnostics) io.stderr(s.diagnostics);
+  for (const o of s.outcomes) if (o.status === 'failed' && o.error && !s.diagnostics.includes(o.error)) io.stderr(o.error);
+  io.stdout(`ods: ${summaryLine(s)} (${Math.round(s.ms)} ms)\n`);
+}
+
+/** Run the build subcommand; resolves to the exit code (in watch mode, when stopped). */
+export async function runBuildCommand(argv: readonly string[], io: BuildIO, signal?: AbortSignal): Promise<number> {
+  let configPath = 'ods.json';
+  let watch = false;
+  let jobs: number | undefined;
+  let cacheDir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    switch (name) {
+      case '--config':
+      case '-c':
+        configPath = value() ?? configPath;
+        break;
+      case '--watch':
+      case '-w':
+        watch = true;
+        break;
+      case '--jobs':
+      case '-j':
+        jobs = Number(value());
+        if (!Number.isInteger(jobs) || jobs < 1) {
+          io.stderr(`ods-tblgen build: --jobs needs a positive integer\n`);
+          return 1;
+        }
+        break;
+      case '--cache-dir':
+        cacheDir = value();
+        break;
+      case '--help':
+      case '-h':
+        io.stdout(BUILD_HELP);
+        return 0;
+      default:
+        io.stderr(`ods-tblgen build: unknown argument '${a}'\n${BUILD_HELP}`);
+        return 1;
+    }
+  }
+  const cwd = io.cwd ?? process.cwd();
+  let engine: OdsEngine;
+  try {
+    const config = loadConfig(resolve(cwd, configPath), {
+      knownGenerators: listGenerators(),
+      cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined,
+    });
+    engine = new OdsEngine(config, {
+      generate,
+      toolVersion: VERSION,
+      jobs,
+      workerScript: new URL('./engine-worker.js', import.meta.url),
+      log: (l) => io.stdout(l + '\n'),
+    });
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      io.stderr(e.message + '\n');
+      return 1;
+    }
+    throw e;
+  }
+  io.stdout(`ods: ${engine.config.jobs.length} jobs from ${engine.config.configPath}\n`);
+  const first = await engine.build();
+  report(first, io);
+  if (!watch) return first.failed ? 1 : 0;
+  const handle = await watchEngine(engine, { log: (l) => io.stdout(l + '\n') });
+  io.stdout('ods: watching for changes (Ctrl-C to stop)\n');
+  await new Promise<void>((res) => {
+    if (signal) signal.addEventListener('abort', () => res(), { once: true });
+    process.once('SIGINT', () => res());
+  });
+  await handle.close();
+  return 0;
+}

@@ -1,0 +1,501 @@
+// A model of C++ classes for code emission (mirrors the behaviour of mlir/TableGen/Class.h in
+// MLIR 22): methods and constructors with their signatures and bodies, fields, using
+// declarations, visibility sections and verbatim extra declarations, written either as a class
+// declaration (`writeDeclTo`, inline bodies included) or as out-of-line definitions
+// (`writeDefTo`). All text goes through a `CodeWriter`, which re-indents line starts exactly like
+// mlir's raw_indented_ostream, so the output is byte-identical to mlir-tblgen's.
+//
+// Typical use:
+//   const cls = new Class('FooOp');
+//   const m = cls.addMethod('int', 'getX', MethodProp.Const, [new MethodParameter('unsigned', 'i')]);
+//   m?.body.write('  return 0;\n');
+//   cls.finalize();
+//   cls.writeDeclTo(declWriter); cls.writeDefTo(defWriter);
+import { CodeWriter } from '../emit.js';
+
+/** Method qualifiers, a bit set (Method::Properties). */
+export enum MethodProp {
+  None = 0,
+  Static = 0x1,
+  Constructor = 0x2,
+  Private = 0x4,
+  /** Declared only: no body, no definition. */
+  Declaration = 0x8,
+  /** Defined in the class body. */
+  Inline = 0x10,
+  ConstexprValue = 0x20,
+  Const = 0x40,
+  Constexpr = ConstexprValue | Inline,
+  StaticDeclaration = Static | Declaration,
+  StaticInline = Static | Inline,
+  ConstInline = Const | Inline,
+  ConstDeclaration = Const | Declaration,
+}
+
+/** `""` after a type ending in `&` or `*` (or an empty type), else `" "`. */
+function spaceAfterType(type: string): string {
+  return type === '' || type.endsWith('&') || type.endsWith('*') ? '' : ' ';
+}
+
+/** A parameter: `type name = default`; `optional` prints a `/*optional*\/` marker. */
+export class MethodParameter {
+  constructor(
+    readonly type: string,
+    readonly name: string,
+    readonly defaultValue = '',
+    readonly optional = false,
+  ) {}
+  hasDefaultValue(): boolean {
+    return this.defaultValue !== '';
+  }
+  /** The declaration form, with the default value. */
+  declText(): string {
+    let s = this.optional ? '/*optional*/' : '';
+    s += this.type + spaceAfterType(this.type) + this.name;
+    if (this.hasDefaultValue()) s += ' = ' + this.defaultValue;
+    return s;
+  }
+  /** The definition form, without the default value. */
+  defText(): string {
+    return (this.optional ? '/*optional*/' : '') + this.type + spaceAfterType(this.type) + this.name;
+  }
+}
+
+/** Whether `a` subsumes `b`: same leading types, and any extra parameter of `a` is defaulted. */
+function parametersSubsume(a: readonly MethodParameter[], b: readonly MethodParameter[]): boolean {
+  if (a.length < b.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[i]!.type !== b[i]!.type) return false;
+  return a.length === b.length || a[b.length]!.hasDefaultValue();
+}
+
+/** Return type, name, parameters and template parameters of a method. */
+export class MethodSignature {
+  constructor(
+    readonly returnType: string,
+    readonly name: string,
+    readonly parameters: readonly MethodParameter[],
+    readonly templateParams: readonly string[] = [],
+  ) {}
+  /** Same name, and these parameters subsume the other's (the other method is redundant). */
+  makesRedundant(other: MethodSignature): boolean {
+    return this.name === other.name && parametersSubsume(this.parameters, other.parameters);
+  }
+  writeTemplateParamsTo(w: CodeWriter): void {
+    if (this.templateParams.length === 0) return;
+    w.write('template <');
+    w.write(this.templateParams.map((p) => 'typename ' + p).join(', '));
+    w.write('>\n');
+  }
+  writeDeclTo(w: CodeWriter): void {
+    w.write(this.returnType + spaceAfterType(this.returnType) + this.name + '(');
+    w.write(this.parameters.map((p) => p.declText()).join(', '));
+    w.write(')');
+  }
+  writeDefTo(w: CodeWriter, namePrefix: string): void {
+    w.write(this.returnType + spaceAfterType(this.returnType) + namePrefix + (namePrefix === '' ? '' : '::') + this.name + '(');
+    w.write(this.parameters.map((p) => p.defText()).join(', '));
+    w.write(')');
+  }
+}
+
+/**
+ * The body of a method: an indenting writer. Text written to a declaration-only method is
+ * dropped. Generators write lines with their own leading indentation (usually two spaces).
+ */
+export class MethodBody {
+  private readonly w = new CodeWriter();
+  constructor(readonly declOnly: boolean) {}
+  write(text: string): this {
+    if (!this.declOnly) this.w.write(text);
+    return this;
+  }
+  line(text = ''): this {
+    return this.write(text + '\n');
+  }
+  indent(n = 2): this {
+    this.w.indent(n);
+    return this;
+  }
+  unindent(n = 2): this {
+    this.w.unindent(n);
+    return this;
+  }
+  /** Print `open`, run `fn` indented (when `indent`), then print `close`. */
+  scope(open: string, close: string, fn: () => void, indent = true): this {
+    this.write(open);
+    if (indent) this.indent();
+    try {
+      fn();
+    } finally {
+      if (indent) this.unindent();
+      this.write(close);
+    }
+    return this;
+  }
+  /** Print re-indented user code (see CodeWriter.printReindented). */
+  printReindented(text: string, extraPrefix = ''): this {
+    if (!this.declOnly) this.w.printReindented(text, extraPrefix);
+    return this;
+  }
+  text(): string {
+    return this.w.toString();
+  }
+  isEmpty(): boolean {
+    return this.text() === '';
+  }
+  /** Write the body: leading newlines dropped, a final newline ensured. */
+  writeTo(out: CodeWriter): void {
+    const body = this.text().replace(/^\n+/, '');
+    out.write(body);
+    if (body !== '' && !body.endsWith('\n')) out.write('\n');
+  }
+}
+
+/** Anything listed in a class body. */
+export interface ClassDeclaration {
+  writeDeclTo(w: CodeWriter): void;
+  /** The out-of-line definition, if any; `namePrefix` qualifies names (the class name). */
+  writeDefTo(w: CodeWriter, namePrefix: string): void;
+}
+
+/** Escape like llvm::raw_ostream::write_escaped. */
+function writeEscaped(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '"') out += '\\"';
+    else if (c < 0x20 || c >= 0x7f) out += '\\' + ((c >> 6) & 7).toString() + ((c >> 3) & 7).toString() + (c & 7).toString();
+    else out += ch;
+  }
+  return out;
+}
+
+/** A method (Method in Class.h). */
+export class Method implements ClassDeclaration {
+  readonly signature: MethodSignature;
+  readonly body: MethodBody;
+  /** Emitted as `[[deprecated("...")]]` before the declaration. */
+  deprecationMessage: string | undefined;
+
+  constructor(
+    returnType: string,
+    name: string,
+    readonly props: MethodProp,
+    parameters: readonly MethodParameter[] = [],
+    templateParams: readonly string[] = [],
+  ) {
+    this.signature = new MethodSignature(returnType, name, parameters, templateParams);
+    this.body = new MethodBody((props & MethodProp.Declaration) !== 0);
+  }
+  get name(): string {
+    return this.signature.name;
+  }
+  get returnType(): string {
+    return this.signature.returnType;
+  }
+  isStatic(): boolean {
+    return (this.props & MethodProp.Static) !== 0;
+  }
+  isPrivate(): boolean {
+    return (this.props & MethodProp.Private) !== 0;
+  }
+  isInline(): boolean {
+    return (this.props & MethodProp.Inline) !== 0;
+  }
+  isConstructor(): boolean {
+    return (this.props & MethodProp.Constructor) !== 0;
+  }
+  isConst(): boolean {
+    return (this.props & MethodProp.Const) !== 0;
+  }
+  isDeclarationOnly(): boolean {
+    return (this.props & MethodProp.Declaration) !== 0;
+  }
+  makesRedundant(other: Method): boolean {
+    return this.signature.makesRedundant(other.signature);
+  }
+  writeDeclTo(w: CodeWriter): void {
+    this.signature.writeTemplateParamsTo(w);
+    if (this.deprecationMessage !== undefined) w.write(`[[deprecated("${writeEscaped(this.deprecationMessage)}")]]\n`);
+    if (this.isStatic()) w.write('static ');
+    if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
+    this.signature.writeDeclTo(w);
+    if (this.isConst()) w.write(' const');
+    if (!this.isInline()) {
+      w.write(';\n');
+      return;
+    }
+    w.write(' {\n');
+    this.body.writeTo(w);
+    w.write('}\n\n');
+  }
+  writeDefTo(w: CodeWriter, namePrefix: string): void {
+    if (this.isDeclarationOnly() || this.isInline()) return;
+    this.signature.writeDefTo(w, namePrefix);
+    if (this.isConst()) w.write(' const');
+    w.write(' {\n');
+    this.body.writeTo(w);
+    w.write('}\n\n');
+  }
+}
+
+/** A constructor with member initializers `name(value)`. */
+export class Constructor extends Method {
+  readonly initializers: { name: string; value: string }[] = [];
+  constructor(className: string, props: MethodProp, parameters: readonly MethodParameter[] = [], templateParams: readonly string[] = []) {
+    super('', className, props | MethodProp.Constructor, parameters, templateParams);
+  }
+  addMemberInitializer(name: string, value: string): this {
+    this.initializers.push({ name, value });
+    return this;
+  }
+  private writeInitializersAndBody(w: CodeWriter): void {
+    w.write(' ');
+    if (this.initializers.length > 0) {
+      w.write(': ');
+      w.write(this.initializers.map((i) => `${i.name}(${i.value})`).join(', '));
+      w.write(' ');
+    }
+    w.write('{');
+    this.body.writeTo(w);
+    w.write('}\n\n');
+  }
+  override writeDeclTo(w: CodeWriter): void {
+    this.signature.writeTemplateParamsTo(w);
+    if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
+    this.signature.writeDeclTo(w);
+    if (!this.isInline()) {
+      w.write(';\n\n');
+      return;
+    }
+    this.writeInitializersAndBody(w);
+  }
+  override writeDefTo(w: CodeWriter, namePrefix: string): void {
+    if (this.isDeclarationOnly() || this.isInline()) return;
+    this.signature.writeDefTo(w, namePrefix);
+    this.writeInitializersAndBody(w);
+  }
+}
+
+export enum Visibility {
+  Public = 'public',
+  Protected = 'protected',
+  Private = 'private',
+}
+
+/** A base class: `public Name<T1, T2>`. Template parameters are uniqued, in order. */
+export class ParentClass {
+  readonly templateParams: string[] = [];
+  constructor(
+    readonly name: string,
+    readonly visibility: Visibility = Visibility.Public,
+  ) {}
+  addTemplateParam(p: string): this {
+    if (!this.templateParams.includes(p)) this.templateParams.push(p);
+    return this;
+  }
+  addTemplateParams(ps: Iterable<string>): this {
+    for (const p of ps) this.addTemplateParam(p);
+    return this;
+  }
+  text(): string {
+    let s = `${this.visibility} ${this.name}`;
+    if (this.templateParams.length > 0) s += '<' + this.templateParams.join(', ') + '>';
+    return s;
+  }
+}
+
+/** `using Name = Value;` or `using Base::name;`, optionally templated. */
+export class UsingDeclaration implements ClassDeclaration {
+  readonly templateParams: string[] = [];
+  constructor(
+    readonly name: string,
+    readonly value = '',
+  ) {}
+  addTemplateParam(p: string): this {
+    if (!this.templateParams.includes(p)) this.templateParams.push(p);
+    return this;
+  }
+  writeDeclTo(w: CodeWriter): void {
+    if (this.templateParams.length > 0)
+      w.write('template <' + this.templateParams.map((p) => 'typename ' + p).join(', ') + '>\n');
+    w.write('using ' + this.name);
+    if (this.value !== '') w.write(' = ' + this.value);
+    w.write(';\n');
+  }
+  writeDefTo(): void {}
+}
+
+/** A data member `type name;`. */
+export class Field implements ClassDeclaration {
+  constructor(
+    readonly type: string,
+    readonly name: string,
+  ) {}
+  writeDeclTo(w: CodeWriter): void {
+    w.write(`${this.type} ${this.name};\n`);
+  }
+  writeDefTo(): void {}
+}
+
+/** `public:` / `protected:` / `private:`, printed one level out. */
+export class VisibilityDeclaration implements ClassDeclaration {
+  constructor(readonly visibility: Visibility) {}
+  writeDeclTo(w: CodeWriter): void {
+    w.unindent();
+    w.write(this.visibility + ':\n');
+    w.indent();
+  }
+  writeDefTo(): void {}
+}
+
+/** Verbatim declarations (re-indented) and definitions from the .td file. */
+export class ExtraClassDeclaration implements ClassDeclaration {
+  constructor(
+    readonly declaration: string,
+    readonly definition = '',
+  ) {}
+  writeDeclTo(w: CodeWriter): void {
+    w.printReindented(this.declaration);
+  }
+  writeDefTo(w: CodeWriter): void {
+    w.printReindented(this.definition);
+  }
+}
+
+/**
+ * A C++ class. Methods, constructors and fields are collected in pending lists and placed by
+ * `finalize()` (public methods, then private ones, then private fields); other declarations
+ * (`declare`) are listed in the order they are added.
+ */
+export class Class {
+  readonly parents: ParentClass[] = [];
+  readonly templateParams: string[] = [];
+  protected methods: Method[] = [];
+  protected fields: Field[] = [];
+  readonly declarations: ClassDeclaration[] = [];
+
+  constructor(
+    readonly className: string,
+    readonly isStruct = false,
+  ) {}
+
+  addParent(p: ParentClass | string): ParentClass {
+    const parent = typeof p === 'string' ? new ParentClass(p) : p;
+    this.parents.push(parent);
+    return parent;
+  }
+  addTemplateParam(p: string): this {
+    if (!this.templateParams.includes(p)) this.templateParams.push(p);
+    return this;
+  }
+
+  /** Add a method unless an existing one makes it redundant; prune those it makes redundant. */
+  addMethod(
+    returnType: string,
+    name: string,
+    props: MethodProp = MethodProp.None,
+    params: readonly MethodParameter[] = [],
+    templateParams: readonly string[] = [],
+  ): Method | undefined {
+    let p = props;
+    if (this.templateParams.length > 0) p |= MethodProp.Inline;
+    return this.addAndPrune(new Method(returnType, name, p, params, templateParams));
+  }
+  addStaticMethod(returnType: string, name: string, params: readonly MethodParameter[] = [], props = MethodProp.None): Method | undefined {
+    return this.addMethod(returnType, name, props | MethodProp.Static, params);
+  }
+  addInlineMethod(returnType: string, name: string, params: readonly MethodParameter[] = [], props = MethodProp.None): Method | undefined {
+    return this.addMethod(returnType, name, props | MethodProp.Inline, params);
+  }
+  addStaticInlineMethod(returnType: string, name: string, params: readonly MethodParameter[] = [], props = MethodProp.None): Method | undefined {
+    return this.addMethod(returnType, name, props | MethodProp.StaticInline, params);
+  }
+  addConstMethod(returnType: string, name: string, params: readonly MethodParameter[] = [], props = MethodProp.None): Method | undefined {
+    return this.addMethod(returnType, name, props | MethodProp.Const, params);
+  }
+  declareMethod(returnType: string, name: string, params: readonly MethodParameter[] = [], props = MethodProp.None): Method | undefined {
+    return this.addMethod(returnType, name, props | MethodProp.Declaration, params);
+  }
+  declareStaticMethod(returnType: string, name: string, params: readonly MethodParameter[] = [], props = MethodProp.None): Method | undefined {
+    return this.addMethod(returnType, name, props | MethodProp.StaticDeclaration, params);
+  }
+  /** Add a constructor (inline when the class is templated), pruning like addMethod. */
+  addConstructor(params: readonly MethodParameter[] = [], props = MethodProp.None, templateParams: readonly string[] = []): Constructor | undefined {
+    let p = props | MethodProp.Constructor;
+    if (this.templateParams.length > 0) p |= MethodProp.Inline;
+    const c = this.addAndPrune(new Constructor(this.className, p, params, templateParams));
+    return c instanceof Constructor ? c : undefined;
+  }
+  /** A private field, declared at the end of the class by finalize(). */
+  addField(type: string, name: string): void {
+    this.fields.push(new Field(type, name));
+  }
+  /** Append a declaration directly (in order). */
+  declare<T extends ClassDeclaration>(decl: T): T {
+    this.declarations.push(decl);
+    return decl;
+  }
+
+  private addAndPrune<M extends Method>(m: M): M | undefined {
+    if (this.methods.some((x) => x.makesRedundant(m))) return undefined;
+    this.methods = this.methods.filter((x) => !m.makesRedundant(x));
+    this.methods.push(m);
+    return m;
+  }
+
+  /** Pending methods (not yet placed by finalize). */
+  pendingMethods(): readonly Method[] {
+    return this.methods;
+  }
+
+  protected lastVisibility(): Visibility {
+    for (let i = this.declarations.length - 1; i >= 0; i--) {
+      const d = this.declarations[i];
+      if (d instanceof VisibilityDeclaration) return d.visibility;
+    }
+    return this.isStruct ? Visibility.Public : Visibility.Private;
+  }
+
+  /** Place pending methods and fields: public methods, private methods, private fields. */
+  finalize(): void {
+    const pub = this.methods.filter((m) => !m.isPrivate());
+    const priv = this.methods.filter((m) => m.isPrivate());
+    this.methods = [];
+    if (pub.length > 0 && this.lastVisibility() !== Visibility.Public)
+      this.declare(new VisibilityDeclaration(Visibility.Public));
+    this.declarations.push(...pub);
+    if (priv.length > 0 && this.lastVisibility() !== Visibility.Private)
+      this.declare(new VisibilityDeclaration(Visibility.Private));
+    this.declarations.push(...priv);
+    if (this.fields.length > 0 && this.lastVisibility() !== Visibility.Private)
+      this.declare(new VisibilityDeclaration(Visibility.Private));
+    this.declarations.push(...this.fields);
+    this.fields = [];
+  }
+
+  /** The class declaration with every member declaration and inline definition. */
+  writeDeclTo(w: CodeWriter): void {
+    if (this.templateParams.length > 0)
+      w.write('template <' + this.templateParams.map((p) => 'typename ' + p).join(', ') + '>\n');
+    w.write((this.isStruct ? 'struct' : 'class') + ' ' + this.className + ' ');
+    if (this.parents.length > 0) {
+      w.write(': ');
+      w.write(this.parents.map((p) => p.text()).join(', '));
+      w.write(' ');
+    }
+    w.write('{\n');
+    w.indent();
+    for (const d of this.declarations) d.writeDeclTo(w);
+    w.unindent();
+    w.write('};\n');
+  }
+
+  /** The out-of-line definitions, qualified by the class name. */
+  writeDefTo(w: CodeWriter): void {
+    for (const d of this.declarations) d.writeDefTo(w, this.className);
+  }
+}

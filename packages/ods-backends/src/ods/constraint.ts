@@ -1,0 +1,121 @@
+// ODS constraints (mlir/TableGen/Constraint.h): type constraints of operands and results, region
+// and successor constraints, with their predicate and C++ type.
+import { DefInit, type Record, StringInit } from '@ods-ts/tablegen-core';
+
+/** The value of a string field trimmed of ASCII whitespace, or '' (mlir's getValueAsString helper). */
+export function trimmedString(def: Record, field: string): string {
+  const v = def.getValue(field)?.value;
+  return v instanceof StringInit ? v.value.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '') : '';
+}
+
+/** The common part of every constraint: its def, predicate and summary. */
+export class Constraint {
+  constructor(readonly def: Record) {}
+  /** The `predicate` def, undefined when there is none (the null predicate). */
+  getPredicateDef(): Record | undefined {
+    const v = this.def.getValue('predicate')?.value;
+    return v instanceof DefInit ? v.def : undefined;
+  }
+  getSummary(): string {
+    const v = this.def.getValue('summary')?.value;
+    if (v instanceof StringInit && v.value !== '') return v.value;
+    return this.def.getName();
+  }
+  getDescription(): string {
+    const v = this.def.getValue('description')?.value;
+    return v instanceof StringInit ? v.value : '';
+  }
+  /** `cppFunctionName` when set (uniqued constraint functions may use it). */
+  getDefName(): string {
+    return this.def.getName();
+  }
+}
+
+/** A TypeConstraint, possibly wrapped in Optional/Variadic/VariadicOfVariadic. */
+export class TypeConstraint extends Constraint {
+  isOptional(): boolean {
+    return this.def.isSubClassOfName('Optional');
+  }
+  isVariadic(): boolean {
+    return this.def.isSubClassOfName('Variadic');
+  }
+  isVariadicOfVariadic(): boolean {
+    return this.def.isSubClassOfName('VariadicOfVariadic');
+  }
+  isVariableLength(): boolean {
+    return this.isOptional() || this.isVariadic();
+  }
+  /** The segment size attribute of a VariadicOfVariadic. */
+  getVariadicOfVariadicSegmentSizeAttr(): string {
+    return this.def.getValueAsString('segmentAttrName');
+  }
+  getCppType(): string {
+    return this.def.getValueAsString('cppType');
+  }
+  /** `builderCall`, when the type can be built from nothing. */
+  getBuilderCall(): string | undefined {
+    const v = this.def.getValue('builderCall')?.value;
+    if (v instanceof StringInit) {
+      const s = v.value.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
+      return s === '' ? undefined : s;
+    }
+    return undefined;
+  }
+}
+
+/** An operand or result: its name (maybe empty) and type constraint. */
+export class NamedTypeConstraint {
+  constructor(
+    readonly name: string,
+    readonly constraint: TypeConstraint,
+  ) {}
+  hasPredicate(): boolean {
+    return this.constraint.getPredicateDef() !== undefined;
+  }
+  isOptional(): boolean {
+    return this.constraint.isOptional();
+  }
+  isVariadic(): boolean {
+    return this.constraint.isVariadic();
+  }
+  isVariadicOfVariadic(): boolean {
+    return this.constraint.isVariadicOfVariadic();
+  }
+  isVariableLength(): boolean {
+    return this.constraint.isVariableLength();
+  }
+}
+
+/** A region constraint (`AnyRegion`, `SizedRegion<1>`, `VariadicRegion<...>`). */
+export class RegionConstraint extends Constraint {
+  isVariadic(): boolean {
+    return this.def.isSubClassOfName('VariadicRegion');
+  }
+}
+
+export class NamedRegion {
+  constructor(
+    readonly name: string,
+    readonly constraint: RegionConstraint,
+  ) {}
+  isVariadic(): boolean {
+    return this.constraint.isVariadic();
+  }
+}
+
+/** A successor constraint (`AnySuccessor`, `VariadicSuccessor<...>`). */
+export class SuccessorConstraint extends Constraint {
+  isVariadic(): boolean {
+    return this.def.isSubClassOfName('VariadicSuccessor');
+  }
+}
+
+export class NamedSuccessor {
+  constructor(
+    readonly name: string,
+    readonly constraint: SuccessorConstraint,
+  ) {}
+  isVariadic(): boolean {
+    return this.constraint.isVariadic();
+  }
+}

@@ -1,0 +1,71 @@
+// ODS traits (mlir/TableGen/Trait.h): native, parameterized, predicate, internal and interface
+// traits, and side-effect traits.
+import type { Record } from '@ods-ts/tablegen-core';
+
+export type TraitKind = 'native' | 'pred' | 'internal' | 'interface';
+
+export class Trait {
+  constructor(
+    readonly def: Record,
+    readonly kind: TraitKind,
+  ) {}
+  static create(def: Record): Trait {
+    if (def.isSubClassOfName('PredTrait')) return new Trait(def, 'pred');
+    if (def.isSubClassOfName('GenInternalTrait')) return new Trait(def, 'internal');
+    if (def.isSubClassOfName('InterfaceTrait')) return new Trait(def, 'interface');
+    return new Trait(def, 'native');
+  }
+  /** The qualified C++ trait, `cppNamespace::trait` (just `trait` for internal traits). */
+  getFullyQualifiedTraitName(): string {
+    const trait = this.def.getValueAsString('trait');
+    if (this.kind === 'internal') return trait;
+    const ns = this.def.getValue('cppNamespace') ? this.def.getValueAsString('cppNamespace') : '';
+    return ns === '' ? trait : `${ns}::${trait}`;
+  }
+  isStructuralOpTrait(): boolean {
+    return this.kind === 'native' && this.def.isSubClassOfName('StructuralOpTrait');
+  }
+  getExtraConcreteClassDeclaration(): string {
+    return this.def.getValue('extraConcreteClassDeclaration') ? this.def.getValueAsString('extraConcreteClassDeclaration') : '';
+  }
+  getExtraConcreteClassDefinition(): string {
+    return this.def.getValue('extraConcreteClassDefinition') ? this.def.getValueAsString('extraConcreteClassDefinition') : '';
+  }
+  /** Interface traits declared with DeclareOpInterfaceMethods. */
+  shouldDeclareMethods(): boolean {
+    return this.kind === 'interface' && this.def.isSubClassOfName('DeclareInterfaceMethods');
+  }
+  getAlwaysDeclaredMethods(): string[] {
+    return this.def.getValue('alwaysOverriddenMethods') ? this.def.getValueAsListOfStrings('alwaysOverriddenMethods') : [];
+  }
+  isSideEffectTrait(): boolean {
+    return this.def.isSubClassOfName('SideEffectsTraitBase');
+  }
+  /** PredTrait: the predicate template and summary. */
+  getSummary(): string {
+    return this.def.getValueAsString('summary');
+  }
+}
+
+/** A side effect on a value or the op (mlir/TableGen/SideEffects.h). */
+export class SideEffect {
+  constructor(readonly def: Record) {}
+  getName(): string {
+    return this.def.getValueAsString('effect');
+  }
+  getBaseEffectName(): string {
+    return this.def.getValueAsString('baseEffectName');
+  }
+  getInterfaceTrait(): string {
+    return this.def.getValueAsString('interfaceTrait');
+  }
+  getResource(): string {
+    return this.def.getValueAsString('resource');
+  }
+  getStage(): number {
+    return Number(this.def.getValueAsInt('stage'));
+  }
+  getEffectOnFullRegion(): boolean {
+    return this.def.getValueAsBit('effectOnFullRegion');
+  }
+}
