@@ -1,5 +1,6 @@
-// Nx loads this file (the package's "main") to find createNodesV2. It defers to the built
-// plugin, so that a fresh clone can still run `nx run-many -t build` before dist/ exists.
+// Nx loads this file (the package's "main") to find createNodes and createDependencies. It
+// defers to the built plugin, so that a fresh clone can still run `nx run-many -t build` before
+// dist/ exists.
 const pattern = '**/ods.json';
 async function create(configFiles, options, context) {
   let impl;
@@ -13,3 +14,12 @@ async function create(configFiles, options, context) {
 }
 export const createNodesV2 = [pattern, create];
 export const createNodes = createNodesV2;
+export async function createDependencies(options, context) {
+  let impl;
+  try {
+    impl = await import('./dist/index.js');
+  } catch {
+    return [];
+  }
+  return impl.createDependencies ? impl.createDependencies(options, context) : [];
+}

@@ -1,13 +1,26 @@
-// @ods-ts/nx-ods: the Nx plugin of ods-ts. `createNodesV2` over `**/ods.json` infers an `ods`
-// target on the project that owns each config: cacheable, with the config and the transitive
-// `.td` files inside the workspace as inputs (found by the static include scan), the tool
-// version and the external MLIR include folder as runtime/env inputs, and the job outputs as
-// outputs. An explicit executor `@ods-ts/nx-ods:generate` runs the same engine from project.json.
+// @ods-ts/nx-ods: the Nx plugin of ods-ts.
+// - `createNodesV2` over `**/ods.json` infers an `ods` target on the project that owns each
+//   config: cacheable, with the config and the transitive `.td` files inside the workspace as
+//   inputs (found by the static include scan), the tool version and a hash of the `.td` files
+//   outside the workspace (MLIR's own tree) as a runtime input, and the job outputs as outputs.
+// - `createDependencies` adds a project dependency wherever a project's `.td` files include a file
+//   of another project, so `nx affected` follows shared `.td` files.
+// - The executor `@ods-ts/nx-ods:generate` runs the same engine as `ods-tblgen build`; it can also
+//   be used explicitly from project.json, with inline jobs.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join, relative } from 'node:path';
-import type { CreateNodesContext, CreateNodesResult, CreateNodesV2, TargetConfiguration } from '@nx/devkit';
-import { ConfigError, findMlirIncludeDir, loadConfig, scanIncludes, FileHasher } from '@ods-ts/tablegen-core';
+import { dirname, join, relative, sep } from 'node:path';
+import {
+  DependencyType,
+  type CreateDependencies,
+  type CreateDependenciesContext,
+  type CreateNodesContext,
+  type CreateNodesResult,
+  type CreateNodesV2,
+  type RawProjectGraphDependency,
+  type TargetConfiguration,
+} from '@nx/devkit';
+import { ConfigError, FileHasher, hashText, loadConfig, scanIncludes } from '@ods-ts/tablegen-core';
 
 export interface OdsPluginOptions {
   /** Name of the inferred target (default `ods`). */
@@ -54,13 +67,19 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
     throw e;
   }
   const tdFiles = new Set<string>();
-  for (const job of config.jobs) {
-    for (const f of scanIncludes(job.input, config.includeDirs, config.baseDir).files) {
+  const external = new Set<string>();
+  for (const input of new Set(config.jobs.map((j) => j.input))) {
+    for (const f of scanIncludes(input, config.includeDirs, config.baseDir).files) {
       const rel = inside(context.workspaceRoot, f);
       if (rel) tdFiles.add(rel);
+      else external.add(f);
     }
   }
-  const cacheKey = [...tdFiles].sort().map((f) => `${f}:${hasher.hash(join(context.workspaceRoot, f))}`).join('|') + `|${hasher.hash(configPath)}`;
+  // Files outside the workspace (MLIR's own .td tree) cannot be Nx file inputs: their content
+  // hashes go into a runtime input instead, so an upgraded MLIR invalidates the cache.
+  const externalHash = hashText([...external].sort().map((f) => `${f}:${hasher.hash(f) ?? ''}`).join('\n')).slice(0, 16);
+  const cacheKey =
+    [...tdFiles].sort().map((f) => `${f}:${hasher.hash(join(context.workspaceRoot, f))}`).join('|') + `|${hasher.hash(configPath)}|${externalHash}`;
   const hit = nodeCache.get(configFile);
   if (hit && hit.key === cacheKey) return hit.result;
 
@@ -68,7 +87,6 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
     const rel = inside(context.workspaceRoot, j.output);
     return rel ? `{workspaceRoot}/${rel}` : j.output;
   });
-  const mlir = findMlirIncludeDir();
   const target: TargetConfiguration = {
     executor: '@ods-ts/nx-ods:generate',
     options: { config: `{projectRoot}/ods.json` },
@@ -77,8 +95,8 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
       ...[...tdFiles].sort().map((f) => `{workspaceRoot}/${f}`),
       `{projectRoot}/ods.json`,
       { env: 'MLIR_INCLUDE_DIR' },
-      // The tool version and the external MLIR .td tree (outside the workspace: its location).
-      { runtime: `node -p "'ods-ts ${toolVersion()} mlir ${(mlir ?? 'none').replace(/[\\'"]/g, '')}'"` },
+      // The tool version and the contents of the .td files outside the workspace.
+      { runtime: `echo ods-ts-${toolVersion().replace(/[^\w.+-]/g, '_')}-external-${externalHash}` },
       // When ods-ts itself is built in this workspace, its build outputs.
       { dependentTasksOutputFiles: '**/*.js', transitive: true },
     ],
@@ -98,6 +116,47 @@ function errorTarget(root: string, e: ConfigError): TargetConfiguration {
     metadata: { description: `Invalid ods.json in ${root}: ${e.problems.join('; ')}` },
   };
 }
+
+/** Longest-root-first list of the projects that can own a file (not the workspace root project). */
+function ownerIndex(projects: CreateDependenciesContext['projects']): (rel: string) => string | undefined {
+  const roots = Object.entries(projects)
+    .map(([name, p]) => ({ name, root: p.root.replace(/\/$/, '') }))
+    .filter((r) => r.root !== '' && r.root !== '.')
+    .sort((a, b) => b.root.length - a.root.length);
+  return (rel) => roots.find((r) => rel === r.root || rel.startsWith(`${r.root}/`))?.name;
+}
+
+/**
+ * Project dependencies from includes: a project whose .td files include a file of another
+ * project depends on it (a static dependency from its ods.json), so `nx affected` and `nx graph`
+ * know that editing a shared .td affects every project that includes it.
+ */
+export const createDependencies: CreateDependencies<OdsPluginOptions> = (_options, context) => {
+  const owner = ownerIndex(context.projects);
+  const deps: RawProjectGraphDependency[] = [];
+  for (const [name, project] of Object.entries(context.projects)) {
+    const configRel = join(project.root, 'ods.json');
+    const configPath = join(context.workspaceRoot, configRel);
+    if (!existsSync(configPath)) continue;
+    let config;
+    try {
+      config = loadConfig(configPath);
+    } catch {
+      continue; // reported by the target
+    }
+    const targets = new Set<string>();
+    for (const input of new Set(config.jobs.map((j) => j.input))) {
+      for (const f of scanIncludes(input, config.includeDirs, config.baseDir).files) {
+        const rel = inside(context.workspaceRoot, f);
+        const o = rel === undefined ? undefined : owner(rel.split(sep).join('/'));
+        if (o && o !== name) targets.add(o);
+      }
+    }
+    for (const target of [...targets].sort())
+      deps.push({ source: name, target, type: DependencyType.static, sourceFile: configRel.split(sep).join('/') });
+  }
+  return deps;
+};
 
 export const createNodesV2: CreateNodesV2<OdsPluginOptions> = [
   '**/ods.json',

@@ -23,6 +23,14 @@ const BUILD_HELP = `USAGE: ods-tblgen build [--config ods.json] [--watch] [--job
 
 Runs every job of an ods.json config: one parse per input shared by its outputs, nothing re-run
 when no input changed, outputs written only when their bytes change.
+
+OPTIONS:
+  -c, --config <file>   the config (default: ods.json in the working directory)
+  -w, --watch           keep running and rebuild what an edit affects
+  -j, --jobs <n>        parallel parses on worker threads (default: available cores)
+  --cache-dir <dir>     the cache folder (default: the config's cacheDir, else .ods-cache beside it)
+
+Exit status: 0 when every job succeeded, 1 otherwise (a failed job does not stop the others).
 `;
 
 function report(s: BuildSummary, io: BuildIO): void {
@@ -71,19 +79,23 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
     }
   }
   const cwd = io.cwd ?? process.cwd();
-  let engine: OdsEngine;
-  try {
+  const makeEngine = (): OdsEngine => {
     const config = loadConfig(resolve(cwd, configPath), {
       knownGenerators: listGenerators(),
       cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined,
     });
-    engine = new OdsEngine(config, {
+    return new OdsEngine(config, {
       generate,
       toolVersion: VERSION,
       jobs,
       workerScript: new URL('./engine-worker.js', import.meta.url),
+      keepWorkers: watch,
       log: (l) => io.stdout(l + '\n'),
     });
+  };
+  let engine: OdsEngine;
+  try {
+    engine = makeEngine();
   } catch (e) {
     if (e instanceof ConfigError) {
       io.stderr(e.message + '\n');
@@ -95,11 +107,22 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   const first = await engine.build();
   report(first, io);
   if (!watch) return first.failed ? 1 : 0;
-  const handle = await watchEngine(engine, { log: (l) => io.stdout(l + '\n') });
+  const handle = await watchEngine(engine, {
+    log: (l) => io.stdout(l + '\n'),
+    config: { path: engine.config.configPath, reload: makeEngine },
+  });
   io.stdout('ods: watching for changes (Ctrl-C to stop)\n');
   await new Promise<void>((res) => {
-    if (signal) signal.addEventListener('abort', () => res(), { once: true });
-    process.once('SIGINT', () => res());
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      signal?.removeEventListener('abort', stop);
+      res();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
   });
   await handle.close();
   return 0;

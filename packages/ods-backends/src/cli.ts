@@ -4,9 +4,9 @@
 // of llvm's TableGenMain: read the input, parse, run the backend, write the depfile (-d), write
 // the output (-o, --write-if-changed), with the same messages and exit codes.
 //
-// Unlike llvm, files are written atomically (temp file + rename): a failed run never leaves a
-// truncated output, and an existing output survives any failure that happens before writing.
-import { readFileSync, readSync, rmSync, statSync } from 'node:fs';
+// Unlike llvm, files are written atomically (temp file + rename) and only on success: a failed
+// run never leaves a truncated output, and an existing output survives any failure.
+import { readFileSync, readSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import {
   FatalError,
@@ -123,7 +123,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
   // MemoryBuffer::getFileOrSTDIN.
   let text: string;
   try {
-    text = args.input === '-' ? (io.stdin ?? readStdin)() : readInputFile(abs(args.input));
+    text = args.input !== '-' ? readInputFile(abs(args.input)) : io.stdin ? io.stdin() : readStdin();
   } catch (e) {
     err(`${PROG}: Could not open input file '${args.input}': ${errnoMessage(e)}\n`);
     return 1;
@@ -191,11 +191,11 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     io.stdout(output);
   } else {
     const target = abs(args.output);
-    if (!(args.writeIfChanged && sameContent(target, output))) {
+    // With errors, llvm truncates and then removes the output; here it stays as it was, like
+    // after any other failure.
+    if (errors === 0 && !(args.writeIfChanged && sameContent(target, output))) {
       try {
-        if (errors === 0) writeAtomic(target, output);
-        // With errors, llvm's ToolOutputFile is not kept: the output is removed.
-        else removeOutput(target);
+        writeAtomic(target, output);
       } catch (e) {
         err(`${PROG}: error opening ${args.output}: ${errnoMessage(e)}\n`);
         return 1;
@@ -214,18 +214,4 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
 /** The input as a byte string; a directory fails with EISDIR, like llvm's read(). */
 function readInputFile(path: string): string {
   return readFileSync(path, 'latin1');
-}
-
-function removeOutput(path: string): void {
-  try {
-    if (statSync(path).isDirectory()) {
-      const e: NodeJS.ErrnoException = new Error('EISDIR');
-      e.code = 'EISDIR';
-      throw e;
-    }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw e;
-  }
-  rmSync(path, { force: true });
 }

@@ -86,11 +86,19 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
       return finish(true);
     } catch (e) {
       if (e instanceof FatalError) return finish(false);
+      // Never throw for bad input: a stack overflow (values nested too deeply by computation),
+      // a value too large for JavaScript (e.g. a string past V8's limit) or an internal error
+      // becomes an error at the token being parsed.
+      const loc = { buffer: lexer.tokBuffer, offset: lexer.tokStart };
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        diags.error({ buffer: lexer.tokBuffer, offset: lexer.tokStart }, 'input is nested too deeply to evaluate');
-        return finish(false);
+        diags.error(loc, 'input is nested too deeply to evaluate');
+      } else if (e instanceof RangeError) {
+        diags.error(loc, `input is too large to evaluate (${e.message})`);
+      } else {
+        const detail = e instanceof Error ? (process.env['TG_DEBUG'] ? (e.stack ?? e.message) : e.message) : String(e);
+        diags.error(loc, `internal error: ${detail}`);
       }
-      throw e;
+      return finish(false);
     } finally {
       records.setFallbackLocation(undefined);
     }

@@ -8,11 +8,14 @@ import {
   type Init,
   IntInit,
   ListInit,
+  type Record,
   type RecordKeeper,
   StringInit,
   UnsetInit,
   VarBitInit,
   VarInit,
+  fatalAt,
+  fatalNoLoc,
 } from './records.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -74,16 +77,16 @@ export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [
     for (const v of d.values) {
       if (d.isTemplateArg(v.nameInit)) continue;
       if (v.isNonconcreteOK()) fields.push(v.name);
-      obj[v.name] = initToJson(v.value);
+      obj[v.name] = initToJsonChecked(v.value, d);
     }
     obj['!fields'] = fields;
-    obj['!superclasses'] = d.superClasses.map(([sc]) => sc.getNameInitAsString());
+    const superNames = d.superClassNames();
+    obj['!superclasses'] = superNames;
     obj['!name'] = name;
     obj['!anonymous'] = d.isAnonymous();
     obj['!locs'] = d.locs.map((l) => sources.shortPosition(l));
     root[name] = obj;
-    for (const [sc] of d.superClasses) {
-      const n = sc.getNameInitAsString();
+    for (const n of superNames) {
       let list = instances.get(n);
       if (!list) instances.set(n, (list = []));
       list.push(name);
@@ -95,11 +98,26 @@ export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [
   return root;
 }
 
+/** A field value as JSON, or a fatal error located at its record if it nests too deeply. */
+function initToJsonChecked(i: Init, rec: Record): JsonValue {
+  try {
+    return initToJson(i);
+  } catch (e) {
+    if (e instanceof RangeError) fatalAt(rec, `record is too large or too deeply nested to write as JSON (${e.message})`);
+    throw e;
+  }
+}
+
 /** Serialize like llvm::json: compact, object keys sorted, then a newline. */
 export function writeJson(v: JsonValue): string {
   const parts: string[] = [];
-  write(v, parts);
-  return parts.join('') + '\n';
+  try {
+    write(v, parts);
+    return parts.join('') + '\n';
+  } catch (e) {
+    if (e instanceof RangeError) fatalNoLoc(`the JSON output is too large or too deeply nested (${e.message})`);
+    throw e;
+  }
 }
 
 function write(v: JsonValue, out: string[]): void {

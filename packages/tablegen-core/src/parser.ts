@@ -77,6 +77,8 @@ interface RecordsEntry {
 interface MultiClass {
   rec: Record;
   entries: RecordsEntry[];
+  /** 1 + the deepest multiclass it instantiates or inherits (0 when it uses none). */
+  depth: number;
 }
 
 interface LetRecord {
@@ -122,8 +124,32 @@ class VarScope {
 
 type SubstStack = [Init, Init][];
 
-/** Nesting depth beyond which values are rejected (llvm-tblgen overflows its stack there). */
-const MAX_NESTING = 1500;
+/**
+ * Nesting depth of values, and separately of statements (let/foreach/if/defset blocks), beyond
+ * which the input is rejected with a located error. The parser recurses on nesting; this bound
+ * keeps it well within Node's default stack (a few hundred bytes per level and frame), where
+ * a deeper input would otherwise end in a stack overflow.
+ */
+const MAX_NESTING = 500;
+
+/** Multiclasses nesting deeper than this (defm inside multiclass, or inheritance) are refused. */
+const MAX_MULTICLASS_NESTING = 500;
+
+/** A multiclass expanding to more entries than this is refused (each level can multiply them). */
+const MAX_MULTICLASS_ENTRIES = 200_000;
+
+/** Pending pastes of one value beyond which the chain is refused (it is parsed without recursion). */
+const MAX_PASTE_CHAIN = 1_000_000;
+
+/** A paste whose right-hand side is being parsed (see parseValueInner). */
+interface PendingPaste {
+  readonly isList: boolean;
+  readonly lhs: TypedInit;
+  readonly pasteLoc: Loc;
+  readonly mode: IDParseMode;
+  readonly itemType: RecTy | undefined;
+  readonly lhsLoc: Loc;
+}
 
 export interface ParserOptions {
   /** Suppress "unused template argument" warnings (--no-warn-on-unused-template-args). */
@@ -139,6 +165,7 @@ export class Parser {
   private defsets: DefsetRecord[] = [];
   private typeAliases = new Map<string, RecTy>();
   private depth = 0;
+  private objectDepth = 0;
 
   constructor(
     readonly lex: Lexer,
@@ -182,7 +209,20 @@ export class Parser {
     this.scope = s.parent;
   }
 
+  /** Qualified names (`Class:arg`, `MC::arg`) by record, scoper and name: a hot lookup. */
+  private qualified = new Map<Record, [Map<Init, Init>, Map<Init, Init>]>();
+
   private qualifyName(rec: Record, name: Init, scoper: string): Init {
+    if (!(rec.name instanceof StringInit)) return this.qualifyNameUncached(rec, name, scoper);
+    let byRec = this.qualified.get(rec);
+    if (!byRec) this.qualified.set(rec, (byRec = [new Map(), new Map()]));
+    const map = scoper === ':' ? byRec[0] : byRec[1];
+    let q = map.get(name);
+    if (!q) map.set(name, (q = this.qualifyNameUncached(rec, name, scoper)));
+    return q;
+  }
+
+  private qualifyNameUncached(rec: Record, name: Init, scoper: string): Init {
     let n = BinOpInit.getStrConcat(rec.name, StringInit.get(scoper));
     n = BinOpInit.getStrConcat(n, name);
     if (n instanceof BinOpInit) n = n.fold(rec);
@@ -255,6 +295,15 @@ export class Parser {
 
   /** Object ::= ClassInst | DefInst | MultiClassInst | DefMInst | LETCommand | Foreach | If | Defset | Defvar | Deftype | Assert | Dump */
   private parseObject(mc: MultiClass | undefined): void {
+    if (++this.objectDepth > MAX_NESTING) this.tokError('statement nesting is too deep');
+    try {
+      this.parseObjectInner(mc);
+    } finally {
+      this.objectDepth--;
+    }
+  }
+
+  private parseObjectInner(mc: MultiClass | undefined): void {
     switch (this.t()) {
       case Tok.Assert:
         return this.parseAssert(mc, undefined);
@@ -300,7 +349,7 @@ export class Parser {
     const name = this.lex.strVal;
     let cur = this.records.getClass(name);
     if (cur) {
-      if (cur.values.length || cur.superClasses.length || cur.templateArgs.length)
+      if (cur.values.length || cur.directSuperClasses.length || cur.templateArgs.length)
         this.tokError(`Class '${cur.getNameInitAsString()}' already defined`);
       cur.locs = [this.lex.loc()];
     } else {
@@ -765,7 +814,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('expected identifier after multiclass for name');
     const name = this.lex.strVal;
     if (this.multiClasses.has(name)) this.tokError(`multiclass '${name}' already defined`);
-    const mc: MultiClass = { rec: new Record(name, [this.lex.loc()], RecordKind.MultiClass), entries: [] };
+    const mc: MultiClass = { rec: new Record(name, [this.lex.loc()], RecordKind.MultiClass), entries: [], depth: 0 };
     this.multiClasses.set(name, mc);
     this.curMultiClass = mc;
     this.lex.lex();
@@ -830,9 +879,12 @@ export class Parser {
     let ref = this.parseSubClassReference(undefined, true);
     for (;;) {
       const smc = this.multiClasses.get(ref.rec.getName())!;
+      this.noteMultiClassUse(mc, smc, subClassLoc);
       const substs: SubstStack = [];
       this.resolveArgumentsOfMultiClass(substs, smc, ref.args, defmName, subClassLoc);
       this.resolveEntries(smc.entries, substs, !mc && this.loops.length === 0, newEntries, subClassLoc);
+      if (newEntries.length + (mc ? mc.entries.length : 0) > MAX_MULTICLASS_ENTRIES)
+        this.error(subClassLoc, `multiclass expands to too many records (more than ${MAX_MULTICLASS_ENTRIES})`);
       if (!this.consume(Tok.Comma)) break;
       if (this.t() !== Tok.Id) this.tokError('expected identifier');
       subClassLoc = this.lex.loc();
@@ -1005,9 +1057,8 @@ export class Parser {
     // (post-order, as printed) may repeat classes inherited along several paths.
     if (cur.isSubClassOf(cls)) this.error(sc.loc, `Already subclass of '${cls.getName()}'!\n`);
     // llvm-tblgen 22 recurses forever on such a cycle (a class made from its own declaration).
-    if (cls === cur || cls.isSubClassOf(cur)) this.error(sc.loc, `Class '${cur.getName()}' cannot inherit from itself`);
-    for (const [s, range] of cls.superClasses) cur.addSuperClass(s, range);
-    cur.addSuperClass(cls, sc.loc);
+    if (cls === cur || (cur.isUsedAsSuperClass() && cls.isSubClassOf(cur))) this.error(sc.loc, `Class '${cur.getName()}' cannot inherit from itself`);
+    cur.addDirectSuperClass(cls, sc.loc);
   }
 
   private addSubClassToEntry(e: RecordsEntry, sc: SubClassReference): void {
@@ -1015,7 +1066,16 @@ export class Parser {
     if (e.loop) for (const x of e.loop.entries) this.addSubClassToEntry(x, sc);
   }
 
+  /** Track how deeply multiclasses nest: `cur` instantiates or inherits `used`. */
+  private noteMultiClassUse(cur: MultiClass | undefined, used: MultiClass, loc: Loc): void {
+    if (!cur) return;
+    cur.depth = Math.max(cur.depth, used.depth + 1);
+    if (cur.depth > MAX_MULTICLASS_NESTING)
+      this.error(loc, `multiclass nesting is too deep (more than ${MAX_MULTICLASS_NESTING} levels)`);
+  }
+
   private addSubMultiClass(cur: MultiClass, sub: { loc: Loc; mc: MultiClass; args: ArgumentInit[] }): void {
+    this.noteMultiClassUse(cur, sub.mc, sub.loc);
     const substs: SubstStack = [];
     this.resolveArgumentsOfMultiClass(
       substs,
@@ -1025,6 +1085,8 @@ export class Parser {
       sub.loc,
     );
     this.resolveEntries(sub.mc.entries, substs, false, cur.entries, undefined);
+    if (cur.entries.length > MAX_MULTICLASS_ENTRIES)
+      this.error(sub.loc, `multiclass expands to too many records (more than ${MAX_MULTICLASS_ENTRIES})`);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1298,10 +1360,7 @@ export class Parser {
 
   /** Value ::= SimpleValue ValueSuffix* ; ValueSuffix ::= '{' BitList '}' | '[' SliceElements ']' | '.' ID | '#' Value */
   parseValue(cur: Record | undefined, itemType?: RecTy, mode: IDParseMode = IDParseMode.Value): Init {
-    if (++this.depth > MAX_NESTING) {
-      this.depth = 0;
-      this.tokError('expression nesting is too deep');
-    }
+    if (++this.depth > MAX_NESTING) this.tokError('expression nesting is too deep');
     try {
       return this.parseValueInner(cur, itemType, mode);
     } finally {
@@ -1309,15 +1368,28 @@ export class Parser {
     }
   }
 
-  private parseValueInner(cur: Record | undefined, itemType: RecTy | undefined, mode: IDParseMode): Init {
-    const lhsLoc = this.lex.loc();
+  /**
+   * Value suffixes are applied in a loop; a paste's right-hand side is parsed (like a nested
+   * `parseValue`) by pushing the pending paste instead of recursing, so long `a # b # c ...`
+   * chains need no stack. The result stays right-associative, as llvm-tblgen builds it.
+   */
+  private parseValueInner(cur: Record | undefined, outerItemType: RecTy | undefined, outerMode: IDParseMode): Init {
+    const pending: PendingPaste[] = [];
+    let itemType = outerItemType;
+    let mode = outerMode;
+    let lhsLoc = this.lex.loc();
     let result = this.parseSimpleValue(cur, itemType, mode);
     for (;;) {
+      let levelDone = false;
       switch (this.t()) {
         default:
-          return result;
+          levelDone = true;
+          break;
         case Tok.LBrace: {
-          if (mode === IDParseMode.Name) return result;
+          if (mode === IDParseMode.Name) {
+            levelDone = true;
+            break;
+          }
           const curlyLoc = this.lex.loc();
           this.lex.lex();
           const ranges = this.parseRangeList();
@@ -1352,49 +1424,48 @@ export class Parser {
           const pasteLoc = this.lex.loc();
           if (!(result instanceof TypedInit)) this.error(pasteLoc, 'LHS of paste is not typed!');
           let lhs: TypedInit = result;
-          if (lhs.type instanceof ListRecTy) {
-            this.lex.lex();
-            switch (this.t()) {
-              case Tok.Colon:
-              case Tok.Semi:
-              case Tok.LBrace:
-                result = lhs;
-                break;
-              default: {
-                const rhs = this.parseValue(cur, itemType, IDParseMode.Value);
-                result = BinOpInit.getListConcat(lhs, rhs);
-              }
-            }
-            break;
-          }
-          if (lhs.type !== StringRecTy.get()) {
+          const isList = lhs.type instanceof ListRecTy;
+          if (!isList && lhs.type !== StringRecTy.get()) {
             const c = UnOpInit.get(UnOp.CAST, lhs, StringRecTy.get()).fold(cur, false);
             if (!(c instanceof TypedInit)) this.error(pasteLoc, `can't cast '${lhs.getAsString()}' to string`);
             lhs = c;
           }
-          let rhs: TypedInit;
           this.lex.lex();
-          switch (this.t()) {
-            case Tok.Colon:
-            case Tok.Semi:
-            case Tok.LBrace:
-              rhs = StringInit.get('');
-              break;
-            default: {
-              const r = this.parseValue(cur, undefined, IDParseMode.Name);
-              if (!(r instanceof TypedInit)) this.error(pasteLoc, 'RHS of paste is not typed!');
-              rhs = r;
-              if (rhs.type !== StringRecTy.get()) {
-                const c = UnOpInit.get(UnOp.CAST, rhs, StringRecTy.get()).fold(cur, false);
-                if (!(c instanceof TypedInit)) this.error(pasteLoc, `can't cast '${rhs.getAsString()}' to string`);
-                rhs = c;
-              }
-            }
+          const k = this.t();
+          if (k === Tok.Colon || k === Tok.Semi || k === Tok.LBrace) {
+            // Nothing to paste: `def x # ;` and friends.
+            result = isList ? lhs : BinOpInit.getStrConcat(lhs, StringInit.get(''));
+            break;
           }
-          result = BinOpInit.getStrConcat(lhs, rhs);
+          // Parse the right-hand side as a value of its own (list: Value mode and the item
+          // type; string: Name mode), then come back to finish this paste.
+          pending.push({ isList, lhs, pasteLoc, mode, itemType, lhsLoc });
+          if (pending.length > MAX_PASTE_CHAIN) this.error(pasteLoc, 'paste chain is too long');
+          if (!isList) itemType = undefined;
+          mode = isList ? IDParseMode.Value : IDParseMode.Name;
+          lhsLoc = this.lex.loc();
+          result = this.parseSimpleValue(cur, itemType, mode);
           break;
         }
       }
+      if (!levelDone) continue;
+      const p = pending.pop();
+      if (!p) return result;
+      if (p.isList) {
+        result = BinOpInit.getListConcat(p.lhs, result);
+      } else {
+        if (!(result instanceof TypedInit)) this.error(p.pasteLoc, 'RHS of paste is not typed!');
+        let rhs: TypedInit = result;
+        if (rhs.type !== StringRecTy.get()) {
+          const c = UnOpInit.get(UnOp.CAST, rhs, StringRecTy.get()).fold(cur, false);
+          if (!(c instanceof TypedInit)) this.error(p.pasteLoc, `can't cast '${rhs.getAsString()}' to string`);
+          rhs = c;
+        }
+        result = BinOpInit.getStrConcat(p.lhs, rhs);
+      }
+      itemType = p.itemType;
+      mode = p.mode;
+      lhsLoc = p.lhsLoc;
     }
   }
 

@@ -1,5 +1,5 @@
 // The `--print-records` backend: classes then defs, each sorted by name, in llvm-tblgen's format.
-import type { Record, RecordKeeper } from './records.js';
+import { type Record, type RecordKeeper, fatalAt } from './records.js';
 
 /** One record as llvm's `operator<<(raw_ostream&, const Record&)` prints it. */
 export function printRecord(r: Record): string {
@@ -10,10 +10,7 @@ export function printRecord(r: Record): string {
     out += '>';
   }
   out += ' {';
-  if (r.superClasses.length > 0) {
-    out += '\t//';
-    for (const [sc] of r.superClasses) out += ' ' + sc.getNameInitAsString();
-  }
+  if (r.directSuperClasses.length > 0) out += '\t// ' + r.superClassNames().join(' ');
   out += '\n';
   for (const v of r.values) {
     if (v.isNonconcreteOK() && !r.isTemplateArg(v.nameInit)) out += '  ' + v.print(true);
@@ -24,11 +21,34 @@ export function printRecord(r: Record): string {
   return out + '}\n';
 }
 
+/**
+ * One record, or a fatal error located at it when its values nest too deeply to print (a
+ * stack overflow) or its text exceeds the longest string JavaScript can build.
+ */
+function printRecordChecked(r: Record): string {
+  try {
+    return printRecord(r);
+  } catch (e) {
+    if (e instanceof RangeError) fatalAt(r, `record is too large or too deeply nested to print (${e.message})`);
+    throw e;
+  }
+}
+
+/** The longest string V8 can build (2^29 - 24 UTF-16 units on 64-bit). */
+const MAX_OUTPUT_LENGTH = 2 ** 29 - 24;
+
 /** The whole `--print-records` output. */
 export function printRecords(keeper: RecordKeeper): string {
   const parts: string[] = ['------------- Classes -----------------\n'];
-  for (const c of keeper.sortedClasses()) parts.push('class ', printRecord(c));
+  let length = parts[0]!.length;
+  const add = (kind: string, r: Record): void => {
+    const text = printRecordChecked(r);
+    length += kind.length + text.length;
+    if (length > MAX_OUTPUT_LENGTH) fatalAt(r, `the output is too large (more than ${MAX_OUTPUT_LENGTH} characters)`);
+    parts.push(kind, text);
+  };
+  for (const c of keeper.sortedClasses()) add('class ', c);
   parts.push('------------- Defs -----------------\n');
-  for (const d of keeper.sortedDefs()) parts.push('def ', printRecord(d));
+  for (const d of keeper.sortedDefs()) add('def ', d);
   return parts.join('');
 }

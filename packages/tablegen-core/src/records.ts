@@ -21,9 +21,20 @@ import {
 // Context: the uniquing pools of one RecordKeeper. Parsing is synchronous, so the keeper being
 // built is the "current" context while values are created.
 
+/** A node of the uniquing trie: values keyed by a sequence of numbers (a tag, then child ids). */
+class TrieNode {
+  value: Init | undefined;
+  children: Map<number, TrieNode> | undefined;
+}
+
 class Context {
   private nextId = 1;
-  readonly pool = new Map<string, Init>();
+  readonly trie = new TrieNode();
+  readonly strings = new Map<string, StringInit>();
+  readonly codes = new Map<string, StringInit>();
+  readonly ints = new Map<bigint, IntInit>();
+  unset: UnsetInit | undefined;
+  bits: [BitInit | undefined, BitInit | undefined] = [undefined, undefined];
   readonly typePool = new Map<string, RecTy>();
   anonCounter = 0;
   /** Where errors of evaluations outside any record are reported (the parser's position). */
@@ -54,12 +65,41 @@ export function activeDiagnostics(): DiagnosticEngine | undefined {
   return current?.diags;
 }
 
-function intern<T extends Init>(key: string, make: () => T): T {
-  const c = ctx();
-  const hit = c.pool.get(key);
-  if (hit) return hit as T;
+/** Kinds of uniqued values (the first key of the trie). */
+const enum Tag {
+  Arg = 1,
+  ArgNamed,
+  Bits,
+  List,
+  Var,
+  VarBit,
+  VarDef,
+  Field,
+  Dag,
+  UnOp,
+  BinOp,
+  TernOp,
+  FoldOp,
+  IsA,
+  Exists,
+  Instances,
+  Cond,
+}
+
+/** The unique value for (tag, ...ids), created by `make` the first time. */
+function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
+  let node = ctx().trie;
+  for (let i = -1; i < ids.length; i++) {
+    const k = i < 0 ? tag : ids[i]!;
+    let children = node.children;
+    if (!children) node.children = children = new Map();
+    let next = children.get(k);
+    if (!next) children.set(k, (next = new TrieNode()));
+    node = next;
+  }
+  if (node.value) return node.value as T;
   const v = make();
-  c.pool.set(key, v);
+  node.value = v;
   return v;
 }
 
@@ -257,6 +297,33 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+
+/** llvm::StringRef::compare_numeric: like byte order, but runs of digits compare as numbers. */
+export function compareNumeric(a: string, b: string): number {
+  const e = Math.min(a.length, b.length);
+  for (let i = 0; i < e; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (isDigitCode(ca) && isDigitCode(cb)) {
+      let j = i + 1;
+      for (; j !== e + 1; j++) {
+        const ld = j < a.length && isDigitCode(a.charCodeAt(j));
+        const rd = j < b.length && isDigitCode(b.charCodeAt(j));
+        if (ld !== rd) return rd ? -1 : 1;
+        if (!rd) break;
+      }
+      const sa = a.slice(i, j);
+      const sb = b.slice(i, j);
+      if (sa !== sb) return sa < sb ? -1 : 1;
+      i = j - 1;
+      continue;
+    }
+    if (ca !== cb) return ca < cb ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
 function resolveRecordTypes(t1: RecordRecTy, t2: RecordRecTy): RecordRecTy {
   const common: Record[] = [];
   const stack = [...t1.classes];
@@ -328,7 +395,8 @@ export abstract class Init {
 /** `?` */
 export class UnsetInit extends Init {
   static get(): UnsetInit {
-    return intern('?', () => new UnsetInit());
+    const c = ctx();
+    return (c.unset ??= new UnsetInit());
   }
   getAsString(): string {
     return '?';
@@ -357,10 +425,10 @@ export class ArgumentInit extends Init {
     super();
   }
   static positional(value: Init, index: number): ArgumentInit {
-    return intern(`arg:${value.id}:p${index}`, () => new ArgumentInit(value, index, undefined));
+    return intern(Tag.Arg, [value.id, index], () => new ArgumentInit(value, index, undefined));
   }
   static named(value: Init, name: Init): ArgumentInit {
-    return intern(`arg:${value.id}:n${name.id}`, () => new ArgumentInit(value, undefined, name));
+    return intern(Tag.ArgNamed, [value.id, name.id], () => new ArgumentInit(value, undefined, name));
   }
   isPositional(): boolean {
     return this.index !== undefined;
@@ -433,7 +501,9 @@ export class BitInit extends TypedInit {
     super(BitRecTy.get());
   }
   static get(v: boolean): BitInit {
-    return intern(v ? 'b1' : 'b0', () => new BitInit(v));
+    const c = ctx();
+    const i = v ? 1 : 0;
+    return (c.bits[i] ??= new BitInit(v));
   }
   getAsString(): string {
     return this.value ? '1' : '0';
@@ -458,7 +528,7 @@ export class BitsInit extends TypedInit {
     super(BitsRecTy.get(bits.length));
   }
   static get(bits: readonly Init[]): BitsInit {
-    return intern(`bs:${bits.map((b) => b.id).join(',')}`, () => new BitsInit(bits));
+    return intern(Tag.Bits, bits.map((b) => b.id), () => new BitsInit(bits));
   }
   get numBits(): number {
     return this.bits.length;
@@ -537,7 +607,10 @@ export class IntInit extends TypedInit {
   }
   static get(v: bigint | number): IntInit {
     const b = BigInt.asIntN(64, typeof v === 'number' ? BigInt(v) : v);
-    return intern(`i:${b}`, () => new IntInit(b));
+    const pool = ctx().ints;
+    let i = pool.get(b);
+    if (!i) pool.set(b, (i = new IntInit(b)));
+    return i;
   }
   getAsString(): string {
     return this.value.toString();
@@ -618,7 +691,11 @@ export class StringInit extends TypedInit {
     super(StringRecTy.get());
   }
   static get(v: string, isCode = false): StringInit {
-    return intern(isCode ? `c:${v}` : `s:${v}`, () => new StringInit(v, isCode));
+    const c = ctx();
+    const pool = isCode ? c.codes : c.strings;
+    let s = pool.get(v);
+    if (!s) pool.set(v, (s = new StringInit(v, isCode)));
+    return s;
   }
   static determineFormat(a: boolean, b: boolean): boolean {
     return a || b;
@@ -648,7 +725,9 @@ export class ListInit extends TypedInit {
     super(elementType.getListTy());
   }
   static get(elements: readonly Init[], eltTy: RecTy): ListInit {
-    return intern(`l:${eltTy.id}:${elements.map((e) => e.id).join(',')}`, () => new ListInit(elements, eltTy));
+    const ids = [eltTy.id];
+    for (const e of elements) ids.push(e.id);
+    return intern(Tag.List, ids, () => new ListInit(elements, eltTy));
   }
   get size(): number {
     return this.elements.length;
@@ -700,7 +779,7 @@ export class VarInit extends TypedInit {
   }
   static get(name: Init | string, type: RecTy): VarInit {
     const n = typeof name === 'string' ? StringInit.get(name) : name;
-    return intern(`v:${type.id}:${n.id}`, () => new VarInit(n, type));
+    return intern(Tag.Var, [type.id, n.id], () => new VarInit(n, type));
   }
   get name(): string {
     return (this.nameInit as StringInit).value;
@@ -722,7 +801,7 @@ export class VarBitInit extends TypedInit {
     super(BitRecTy.get());
   }
   static get(t: TypedInit, b: number): VarBitInit {
-    return intern(`vb:${t.id}:${b}`, () => new VarBitInit(t, b));
+    return intern(Tag.VarBit, [t.id, b], () => new VarBitInit(t, b));
   }
   getAsString(): string {
     return `${this.bitVar.getAsString()}{${this.bitNum}}`;
@@ -774,7 +853,7 @@ export class VarDefInit extends TypedInit {
     super(RecordRecTy.get([cls]));
   }
   static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
-    return intern(`vd:${cls.id}:${args.map((a) => a.id).join(',')}`, () => new VarDefInit(cls, args, loc));
+    return intern(Tag.VarDef, [cls.id, ...args.map((a) => a.id)], () => new VarDefInit(cls, args, loc));
   }
   getAsString(): string {
     return `${this.cls.getNameInitAsString()}<${this.args.map((a) => a.getAsString()).join(', ')}>`;
@@ -798,8 +877,7 @@ export class VarDefInit extends TypedInit {
       else r.set(a.name!, a.value);
     }
     rec.resolveReferences(r);
-    for (const [sc, range] of cls.superClasses) rec.addSuperClass(sc, range);
-    rec.addSuperClass(cls, cls.locs[cls.locs.length - 1]);
+    rec.addDirectSuperClass(cls, cls.locs[cls.locs.length - 1]);
     rec.resolveReferencesFinal();
     keeper.addDef(rec);
     rec.checkRecordAssertions();
@@ -841,7 +919,7 @@ export class FieldInit extends TypedInit {
     super(type);
   }
   static get(rec: Init, fieldName: StringInit): FieldInit {
-    return intern(`f:${rec.id}:${fieldName.id}`, () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
+    return intern(Tag.Field, [rec.id, fieldName.id], () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
   }
   getAsString(): string {
     return `${this.rec.getAsString()}.${this.fieldName.value}`;
@@ -890,9 +968,9 @@ export class DagInit extends TypedInit {
     args: readonly Init[],
     names: readonly (StringInit | undefined)[],
   ): DagInit {
-    let key = `d:${op.id}:${opName ? opName.id : 0}`;
-    for (let i = 0; i < args.length; i++) key += `,${args[i]!.id}/${names[i] ? names[i]!.id : 0}`;
-    return intern(key, () => new DagInit(op, opName, args, names));
+    const ids = [op.id, opName ? opName.id : 0];
+    for (let i = 0; i < args.length; i++) ids.push(args[i]!.id, names[i] ? names[i]!.id : 0);
+    return intern(Tag.Dag, ids, () => new DagInit(op, opName, args, names));
   }
   get numArgs(): number {
     return this.args.length;
@@ -967,10 +1045,15 @@ export class UnOpInit extends OpInit {
     super(type);
   }
   static get(opc: UnOp, lhs: Init, type: RecTy): UnOpInit {
-    return intern(`u:${opc}:${lhs.id}:${type.id}`, () => new UnOpInit(opc, lhs, type));
+    return intern(Tag.UnOp, [opc, lhs.id, type.id], () => new UnOpInit(opc, lhs, type));
   }
+  private folded: Init | undefined;
   fold(curRec: Record | undefined, isFinal: boolean): Init {
-    return foldUnOp(this, curRec, isFinal);
+    if (this.folded) return this.folded;
+    const r = foldUnOp(this, curRec, isFinal);
+    // A cast to a record type looks records up by name (and may be a self-reference): not pure.
+    if (r !== this && !(this.opc === UnOp.CAST && this.type instanceof RecordRecTy)) this.folded = r;
+    return r;
   }
   override resolveReferences(r: Resolver): Init {
     const lhs = this.lhs.resolveReferences(r);
@@ -1071,7 +1154,7 @@ export class BinOpInit extends OpInit {
     super(type);
   }
   static get(opc: BinOp, lhs: Init, rhs: Init, type: RecTy): BinOpInit {
-    return intern(`b:${opc}:${lhs.id}:${rhs.id}:${type.id}`, () => new BinOpInit(opc, lhs, rhs, type));
+    return intern(Tag.BinOp, [opc, lhs.id, rhs.id, type.id], () => new BinOpInit(opc, lhs, rhs, type));
   }
   /** `a # b` on strings, folded when both are literal. */
   static getStrConcat(a: Init, b: Init): Init {
@@ -1083,8 +1166,13 @@ export class BinOpInit extends OpInit {
     if (a instanceof ListInit && b instanceof ListInit) return ListInit.get([...a.elements, ...b.elements], a.elementType);
     return BinOpInit.get(BinOp.LISTCONCAT, a, b, a.type);
   }
+  /** The folded value, memoized: every binary operator is a pure function of its operands. */
+  private folded: Init | undefined;
   fold(curRec: Record | undefined): Init {
-    return foldBinOp(this, curRec);
+    if (this.folded) return this.folded;
+    const r = foldBinOp(this, curRec);
+    if (r !== this) this.folded = r;
+    return r;
   }
   override resolveReferences(r: Resolver): Init {
     const lhs = this.lhs.resolveReferences(r);
@@ -1131,10 +1219,15 @@ export class TernOpInit extends OpInit {
     super(type);
   }
   static get(opc: TernOp, lhs: Init, mhs: Init, rhs: Init, type: RecTy): TernOpInit {
-    return intern(`t:${opc}:${lhs.id}:${mhs.id}:${rhs.id}:${type.id}`, () => new TernOpInit(opc, lhs, mhs, rhs, type));
+    return intern(Tag.TernOp, [opc, lhs.id, mhs.id, rhs.id, type.id], () => new TernOpInit(opc, lhs, mhs, rhs, type));
   }
+  private folded: Init | undefined;
   fold(curRec: Record | undefined): Init {
-    return foldTernOp(this, curRec);
+    if (this.folded) return this.folded;
+    const r = foldTernOp(this, curRec);
+    // !foreach/!filter bodies resolve against the current record: only memoize pure operators.
+    if (r !== this && this.opc !== TernOp.FOREACH && this.opc !== TernOp.FILTER) this.folded = r;
+    return r;
   }
   override resolveReferences(r: Resolver): Init {
     const lhs = this.lhs.resolveReferences(r);
@@ -1186,7 +1279,7 @@ export class FoldOpInit extends TypedInit {
     super(type);
   }
   static get(start: Init, list: Init, a: Init, b: Init, expr: Init, type: RecTy): FoldOpInit {
-    return intern(`fo:${start.id}:${list.id}:${a.id}:${b.id}:${expr.id}:${type.id}`, () => new FoldOpInit(start, list, a, b, expr, type));
+    return intern(Tag.FoldOp, [start.id, list.id, a.id, b.id, expr.id, type.id], () => new FoldOpInit(start, list, a, b, expr, type));
   }
   fold(curRec: Record | undefined): Init {
     return foldFoldOp(this, curRec);
@@ -1218,7 +1311,7 @@ export class IsAOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): IsAOpInit {
-    return intern(`isa:${checkType.id}:${expr.id}`, () => new IsAOpInit(checkType, expr));
+    return intern(Tag.IsA, [checkType.id, expr.id], () => new IsAOpInit(checkType, expr));
   }
   fold(): Init {
     return foldIsAOp(this);
@@ -1248,7 +1341,7 @@ export class ExistsOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): ExistsOpInit {
-    return intern(`ex:${checkType.id}:${expr.id}`, () => new ExistsOpInit(checkType, expr));
+    return intern(Tag.Exists, [checkType.id, expr.id], () => new ExistsOpInit(checkType, expr));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldExistsOp(this, curRec, isFinal);
@@ -1278,7 +1371,7 @@ export class InstancesOpInit extends TypedInit {
     super(checkType.getListTy());
   }
   static get(checkType: RecTy, regex: Init): InstancesOpInit {
-    return intern(`inst:${checkType.id}:${regex.id}`, () => new InstancesOpInit(checkType, regex));
+    return intern(Tag.Instances, [checkType.id, regex.id], () => new InstancesOpInit(checkType, regex));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldInstancesOp(this, curRec, isFinal);
@@ -1303,9 +1396,9 @@ export class CondOpInit extends TypedInit {
     super(valType);
   }
   static get(conds: readonly Init[], vals: readonly Init[], type: RecTy): CondOpInit {
-    let key = `cond:${type.id}`;
-    for (let i = 0; i < conds.length; i++) key += `,${conds[i]!.id}/${vals[i]!.id}`;
-    return intern(key, () => new CondOpInit(conds, vals, type));
+    const ids = [type.id];
+    for (let i = 0; i < conds.length; i++) ids.push(conds[i]!.id, vals[i]!.id);
+    return intern(Tag.Cond, ids, () => new CondOpInit(conds, vals, type));
   }
   fold(curRec: Record | undefined): Init {
     return foldCondOp(this, curRec);
@@ -1551,6 +1644,18 @@ export interface DumpInfo {
 
 let nextRecordId = 1;
 
+/**
+ * Bumped when a record that is already some record's superclass gains a superclass (a class
+ * declared with `class A;`, inherited, then defined): the cached ancestor sets are then stale.
+ */
+let hierarchyEpoch = 0;
+
+/** Ancestor sets up to this size are cached (deep chains would make the caches quadratic). */
+const MAX_CACHED_ANCESTORS = 1024;
+
+/** Flattened superclass lists longer than this are refused (diamond hierarchies explode). */
+const MAX_SUPERCLASS_LIST = 1_000_000;
+
 /** A class, def or multiclass prototype. */
 export class Record {
   readonly id = nextRecordId++;
@@ -1558,7 +1663,13 @@ export class Record {
   readonly values: RecordVal[] = [];
   private byName = new Map<string, RecordVal>();
   readonly templateArgs: Init[] = [];
-  readonly superClasses: [Record, Loc | undefined][] = [];
+  /**
+   * The direct superclasses in declaration order, with where each is referenced. As in
+   * llvm-tblgen 22, only these are stored; `superClasses` flattens them on demand.
+   */
+  readonly directSuperClasses: [Record, Loc | undefined][] = [];
+  private usedAsSuperClass = false;
+  private ancestorCache: { epoch: number; set: ReadonlySet<Record> } | undefined;
   assertions: AssertionInfo[] = [];
   dumps: DumpInfo[] = [];
   private defInit: DefInit | undefined;
@@ -1576,7 +1687,7 @@ export class Record {
     const r = new Record(this.name, [...this.locs], this.kind);
     for (const v of this.values) r.addValue(v.clone());
     r.templateArgs.push(...this.templateArgs);
-    r.superClasses.push(...this.superClasses);
+    r.directSuperClasses.push(...this.directSuperClasses);
     r.assertions = this.assertions.map((a) => ({ ...a }));
     r.dumps = this.dumps.map((d) => ({ ...d }));
     return r;
@@ -1641,30 +1752,83 @@ export class Record {
     this.templateArgs.push(name);
   }
 
-  isSubClassOf(r: Record): boolean {
-    for (const [sc] of this.superClasses) if (sc === r) return true;
-    return false;
+  /**
+   * Every superclass in post-order (each class after its own superclasses), repeating classes
+   * inherited along several paths, as llvm-tblgen 22 prints them. Computed without recursion.
+   */
+  get superClasses(): readonly (readonly [Record, Loc | undefined])[] {
+    const list: (readonly [Record, Loc | undefined])[] = [];
+    this.forEachSuperClass((rec, loc) => list.push([rec, loc]));
+    return list;
   }
-  isSubClassOfName(name: string): boolean {
-    for (const [sc] of this.superClasses) if (sc.getNameInitAsString() === name) return true;
-    return false;
+
+  /** The names of `superClasses`, as print-records and the JSON backend list them. */
+  superClassNames(): string[] {
+    const names: string[] = [];
+    this.forEachSuperClass((rec) => names.push(rec.getNameInitAsString()));
+    return names;
   }
-  addSuperClass(r: Record, loc: Loc | undefined): void {
-    this.superClasses.push([r, loc]);
-  }
-  /** Direct superclasses, last first (the superclass list is in post-order). */
-  getDirectSuperClasses(out: Record[]): void {
-    let end = this.superClasses.length;
-    while (end > 0) {
-      const sc = this.superClasses[end - 1]![0];
-      out.push(sc);
-      end -= 1 + sc.superClasses.length;
+
+  /** Visit every superclass in post-order (see `superClasses`), without recursion. */
+  forEachSuperClass(fn: (rec: Record, loc: Loc | undefined) => void): void {
+    const stack: { rec: Record; loc: Loc | undefined; next: number }[] = [{ rec: this, loc: undefined, next: 0 }];
+    let count = 0;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const direct = top.rec.directSuperClasses;
+      if (top.next < direct.length) {
+        const [rec, loc] = direct[top.next++]!;
+        stack.push({ rec, loc, next: 0 });
+        continue;
+      }
+      stack.pop();
+      if (stack.length === 0) break;
+      if (++count > MAX_SUPERCLASS_LIST) fatalAt(this, `too many superclasses (more than ${MAX_SUPERCLASS_LIST})`);
+      fn(top.rec, top.loc);
     }
   }
+
+  /** Every class this record derives from, directly or not. */
+  private ancestors(): ReadonlySet<Record> {
+    const c = this.ancestorCache;
+    if (c && c.epoch === hierarchyEpoch) return c.set;
+    const set = new Set<Record>();
+    const stack = this.directSuperClasses.map(([r]) => r);
+    while (stack.length > 0) {
+      const r = stack.pop()!;
+      if (set.has(r)) continue;
+      set.add(r);
+      for (const [s] of r.directSuperClasses) stack.push(s);
+    }
+    this.ancestorCache = set.size <= MAX_CACHED_ANCESTORS ? { epoch: hierarchyEpoch, set } : undefined;
+    return set;
+  }
+
+  isSubClassOf(r: Record): boolean {
+    for (const [sc] of this.directSuperClasses) if (sc === r) return true;
+    return this.directSuperClasses.length > 0 && this.ancestors().has(r);
+  }
+  isSubClassOfName(name: string): boolean {
+    for (const sc of this.ancestors()) if (sc.getNameInitAsString() === name) return true;
+    return false;
+  }
+  /** Add a direct superclass (its own superclasses come with it). */
+  addDirectSuperClass(r: Record, loc: Loc | undefined): void {
+    if (this.usedAsSuperClass) hierarchyEpoch++;
+    r.usedAsSuperClass = true;
+    this.directSuperClasses.push([r, loc]);
+    this.ancestorCache = undefined;
+  }
+  /** Whether some record derives from this one (directly). */
+  isUsedAsSuperClass(): boolean {
+    return this.usedAsSuperClass;
+  }
+  /** Direct superclasses, last first. */
+  getDirectSuperClasses(out: Record[]): void {
+    for (let i = this.directSuperClasses.length - 1; i >= 0; i--) out.push(this.directSuperClasses[i]![0]);
+  }
   hasDirectSuperClass(r: Record): boolean {
-    const out: Record[] = [];
-    this.getDirectSuperClasses(out);
-    return out.includes(r);
+    return this.directSuperClasses.some(([sc]) => sc === r);
   }
 
   appendAssertions(r: Record): void {
@@ -1902,13 +2066,17 @@ export class RecordKeeper {
     return [...this.defs.keys()].sort(cmp).map((k) => this.defs.get(k)!);
   }
 
-  /** Every def deriving from the class, sorted by name like llvm's getAllDerivedDefinitions. */
+  /**
+   * Every def deriving from the class, sorted like llvm's getAllDerivedDefinitions (LessRecord:
+   * names compared with runs of digits as numbers, so `a_9` comes before `a_10`).
+   */
   getAllDerivedDefinitions(className: string): Record[] {
     const hit = this.derivedCache.get(className);
     if (hit) return hit;
     const cls = this.getClass(className);
     if (!cls) fatalNoLoc(`The class '${className}' is not defined\n`);
     const out = this.sortedDefs().filter((d) => d.isSubClassOf(cls));
+    out.sort((a, b) => compareNumeric(a.getName(), b.getName()));
     this.derivedCache.set(className, out);
     return out;
   }

@@ -240,6 +240,7 @@ export class ClParser {
     const rhs = eq < 0 ? '' : arg.slice(eq + 1);
     let best: string | undefined;
     let bestDistance = 0;
+    let bestIsPrefix = false;
     for (const o of this.options) {
       if (o.hidden === 'really') continue;
       const names = o.name === '' ? (o.literals ?? []).map((l) => l.name) : [o.name];
@@ -247,7 +248,11 @@ export class ClParser {
       const flag = permitValue ? lhs : arg;
       for (const name of names) {
         const d = editDistance(name, flag);
-        if (best === undefined || d < bestDistance) {
+        // llvm keeps the first best in its hash-map order; here ties go to an option whose name
+        // starts the argument (`-ofile` -> `-o`), then to the first registered.
+        const better = best === undefined || d < bestDistance || (d === bestDistance && !bestIsPrefix && flag.startsWith(name));
+        if (better) {
+          bestIsPrefix = flag.startsWith(name);
           bestDistance = d;
           best = rhs === '' || !permitValue ? name : `${name}=${rhs}`;
         }

@@ -447,6 +447,11 @@ export class Class {
     return m;
   }
 
+  /** Add a method built elsewhere (e.g. on a scratch class), pruning like addMethod. */
+  adoptMethod<M extends Method>(m: M): M | undefined {
+    return this.addAndPrune(m);
+  }
+
   /** Pending methods (not yet placed by finalize). */
   pendingMethods(): readonly Method[] {
     return this.methods;

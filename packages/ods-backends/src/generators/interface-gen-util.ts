@@ -234,7 +234,7 @@ function emitModelDecl(w: TextWriter, iface: Interface, f: InterfaceFlavor): voi
     if (m.getDefaultImplementation() === undefined) continue;
     w.write('    ');
     if (m.isStatic()) w.write('static ');
-    w.write(`${cppTypeWithSpace(m.getReturnType())}${m.getName()}(${externalModelParams(m, f.valueType)})`);
+    w.write(`${cppTypeWithSpace(m.getReturnType())}${m.getUniqueName()}(${externalModelParams(m, f.valueType)})`);
     if (!m.isStatic()) w.write(' const');
     w.write(';\n');
   }
@@ -360,7 +360,7 @@ function emitModelMethodsDef(w: TextWriter, iface: Interface, f: InterfaceFlavor
       if (def === undefined) continue;
       w.write(`template<typename ConcreteModel, typename ${vt}>\n`);
       w.write(`${cppTypeWithSpace(m.getReturnType())}${traits}::ExternalModel<ConcreteModel, ${vt}>::`);
-      w.write(`${m.getName()}(${externalModelParams(m, f.valueType)})`);
+      w.write(`${m.getUniqueName()}(${externalModelParams(m, f.valueType)})`);
       if (!m.isStatic()) w.write(' const');
       w.write(' {\n');
       w.write(tgfmt(trim(def), m.isStatic() ? new FmtContext() : f.nonStaticMethodFmt()));

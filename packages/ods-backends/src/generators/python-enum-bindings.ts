@@ -2,7 +2,7 @@
 // builders converting them to MLIR attributes.
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { TextOut, asciiLower } from '../ods/docs-util.js';
+import { TextOut, asciiLower, derivedDefs } from '../ods/docs-util.js';
 import { EnumInfo } from '../ods/enum.js';
 import { failPlain } from '../ods/dialect.js';
 import { EnumAttrDef, isPythonReserved } from './python-util.js';
@@ -85,12 +85,12 @@ function emitDialectEnumAttributeBuilder(out: TextOut, attr: EnumAttrDef): void 
 function run(ctx: GeneratorContext): string {
   const out = new TextOut();
   out.write(FILE_HEADER);
-  for (const def of ctx.records.getAllDerivedDefinitionsIfDefined('EnumInfo')) {
+  for (const def of derivedDefs(ctx.records, 'EnumInfo', false)) {
     const info = new EnumInfo(def);
     emitEnumClass(out, info);
     emitIntegerAttributeBuilder(out, info);
   }
-  for (const def of ctx.records.getAllDerivedDefinitionsIfDefined('EnumAttr'))
+  for (const def of derivedDefs(ctx.records, 'EnumAttr', false))
     emitDialectEnumAttributeBuilder(out, new EnumAttrDef(def));
   return out.toString();
 }

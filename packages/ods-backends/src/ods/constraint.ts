@@ -54,7 +54,12 @@ export class TypeConstraint extends Constraint {
   }
   /** `builderCall`, when the type can be built from nothing. */
   getBuilderCall(): string | undefined {
-    const v = this.def.getValue('builderCall')?.value;
+    let base = this.def;
+    if (this.isVariableLength()) {
+      const b = this.def.getValue('baseType')?.value;
+      if (b instanceof DefInit) base = b.def;
+    }
+    const v = base.getValue('builderCall')?.value;
     if (v instanceof StringInit) {
       const s = v.value.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
       return s === '' ? undefined : s;

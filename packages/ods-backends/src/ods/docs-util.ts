@@ -1,7 +1,9 @@
 // String helpers shared by the documentation and pass generators (and the ODS models that need
 // llvm::StringRef semantics). Strings are latin1 "byte strings": only the ASCII whitespace that
 // llvm's StringRef recognises is ever trimmed, never U+00A0 (which is a UTF-8 continuation byte).
+import type { Record } from '@ods-ts/tablegen-core';
 import { CodeWriter } from '../emit.js';
+import { compareNumeric } from '../generators/gen-util.js';
 
 /** The characters llvm::StringRef::trim and friends strip by default: " \t\n\v\f\r". */
 const WS = ' \t\n\v\f\r';
@@ -113,4 +115,19 @@ export class TextOut {
     this.chunks = [s];
     return s;
   }
+}
+
+/**
+ * The defs deriving from `className` in llvm 22's RecordKeeper::getAllDerivedDefinitions order:
+ * sorted with LessRecord (compare_numeric on the names, so `anonymous_999` precedes
+ * `anonymous_1000`). When `required`, an undefined class is fatal ("The class '...' is not
+ * defined"); otherwise it yields no defs.
+ */
+export function derivedDefs(
+  records: { getAllDerivedDefinitions(c: string): Record[]; getClass(c: string): Record | undefined },
+  className: string,
+  required: boolean,
+): Record[] {
+  if (!required && !records.getClass(className)) return [];
+  return [...records.getAllDerivedDefinitions(className)].sort((x, y) => compareNumeric(x.getName(), y.getName()));
 }

@@ -2,7 +2,7 @@
 // `Interface` class of mlir/IR/Interfaces.td — OpInterface, AttrInterface, TypeInterface and
 // DialectInterface — and their methods (InterfaceMethod / StaticInterfaceMethod).
 import { type Record, StringInit, fatalAt } from '@ods-ts/tablegen-core';
-import { nonEmpty, trim } from './docs-util.js';
+import { derivedDefs, nonEmpty, trim } from './docs-util.js';
 
 /** One `(ins "Type":$name, ...)` argument of an interface method. */
 export interface InterfaceMethodArgument {
@@ -95,11 +95,6 @@ export class Interface {
       methods.push(new InterfaceMethod(m, name));
     }
     this.methods = methods;
-  }
-
-  /** Every def of the given interface class (e.g. `OpInterface`), sorted by record name. */
-  static allOf(records: { getAllDerivedDefinitionsIfDefined(c: string): Record[] }, className: string): Interface[] {
-    return records.getAllDerivedDefinitionsIfDefined(className).map((r) => new Interface(r));
   }
 
   /** Which interface class the record derives from. */
@@ -218,15 +213,16 @@ export function isDefinedInMainFile(def: Record): boolean {
 
 /**
  * The interface defs a `--gen-<kind>-interface-*` generator emits: every def of
- * `<kind>Interface` (sorted by name), except the `Declare<kind>InterfaceMethods` wrappers and
- * the interfaces defined outside the main input file. Fatal when the class is not defined.
+ * `<kind>Interface` (in LessRecord order), except the `Declare<kind>InterfaceMethods`
+ * wrappers and the interfaces defined outside the main input file. Fatal when the class is not
+ * defined.
  */
 export function getInterfaceDefinitions(
-  records: { getAllDerivedDefinitions(c: string): Record[] },
+  records: { getAllDerivedDefinitions(c: string): Record[]; getClass(c: string): Record | undefined },
   kind: 'Op' | 'Attr' | 'Type' | 'Dialect',
 ): Record[] {
   const declareName = `Declare${kind}InterfaceMethods`;
-  return records
-    .getAllDerivedDefinitions(`${kind}Interface`)
-    .filter((d) => !d.isSubClassOfName(declareName) && isDefinedInMainFile(d));
+  return derivedDefs(records, `${kind}Interface`, true).filter(
+    (d) => !d.isSubClassOfName(declareName) && isDefinedInMainFile(d),
+  );
 }

@@ -284,8 +284,6 @@ export class Operator {
   }
 
   private populateTypeInference(index: Map<string, number>): void {
-    const keeper = this.def;
-    void keeper;
     const inferDef = inferTypeOpInterfaceDef(this.def);
     this.allResultTypesKnown = false;
     if (!inferDef) return;

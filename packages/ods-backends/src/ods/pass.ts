@@ -1,7 +1,7 @@
 // The pass model (mlir::tblgen::Pass): typed views over records deriving from `PassBase` in
 // mlir/Pass/PassBase.td, with their options (`Option`/`ListOption`) and statistics.
 import type { Record, RecordKeeper } from '@ods-ts/tablegen-core';
-import { nonEmpty } from './docs-util.js';
+import { derivedDefs, nonEmpty } from './docs-util.js';
 
 /** A pass option: a record deriving from `Option`. */
 export class PassOption {
@@ -67,9 +67,9 @@ export class Pass {
     this.dependentDialects = def.getValueAsListOfStrings('dependentDialects');
   }
 
-  /** Every def of `PassBase`, sorted by record name. Fatal when the class is not defined. */
+  /** Every def of `PassBase`, in LessRecord order. Fatal when the class is not defined. */
   static all(records: RecordKeeper): Pass[] {
-    return records.getAllDerivedDefinitions('PassBase').map((d) => new Pass(d));
+    return derivedDefs(records, 'PassBase', true).map((d) => new Pass(d));
   }
 
   /** The record name, e.g. `Canonicalizer`. */

@@ -56,8 +56,11 @@ export class SideEffect {
   getBaseEffectName(): string {
     return this.def.getValueAsString('baseEffectName');
   }
+  /** The qualified interface trait, `cppNamespace::interfaceTrait`. */
   getInterfaceTrait(): string {
-    return this.def.getValueAsString('interfaceTrait');
+    const trait = this.def.getValueAsString('interfaceTrait');
+    const ns = this.def.getValue('cppNamespace') ? this.def.getValueAsString('cppNamespace') : '';
+    return ns === '' ? trait : `${ns}::${trait}`;
   }
   getResource(): string {
     return this.def.getValueAsString('resource');

@@ -83,6 +83,11 @@ function expandEnv(value: string, path: string, env: NodeJS.ProcessEnv, problems
   });
 }
 
+/** `op-decls`, `gen-op-decls` and `--gen-op-decls` all name the generator `op-decls`. */
+export function normalizeGenerator(name: string): string {
+  return name.replace(/^--?/, '').replace(/^gen-/, '');
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Validate a parsed ods.json document; throws ConfigError listing every problem. */
@@ -118,7 +123,11 @@ export function resolveConfig(
   let mlirDir: string | undefined;
   if (spec['mlirIncludeDir'] !== undefined) {
     if (typeof spec['mlirIncludeDir'] !== 'string') problems.push('$.mlirIncludeDir: expected a string');
-    else mlirDir = abs(expandEnv(spec['mlirIncludeDir'], '$.mlirIncludeDir', env, problems));
+    else {
+      const n = problems.length;
+      mlirDir = abs(expandEnv(spec['mlirIncludeDir'], '$.mlirIncludeDir', env, problems));
+      if (problems.length === n && !existsSync(mlirDir)) problems.push(`$.mlirIncludeDir: folder not found: ${mlirDir}`);
+    }
   }
   let cacheDir = opts.cacheDir ? abs(opts.cacheDir) : join(baseDir, '.ods-cache');
   if (spec['cacheDir'] !== undefined && !opts.cacheDir) {
@@ -160,7 +169,7 @@ export function resolveConfig(
           });
       }
       if (generator && opts.knownGenerators) {
-        const g = generator.replace(/^gen-/, '');
+        const g = normalizeGenerator(generator);
         if (!opts.knownGenerators.includes(g) && !(BUILTIN_GENERATORS as readonly string[]).includes(g))
           problems.push(`${p}.generator: unknown generator '${generator}' (known: ${[...BUILTIN_GENERATORS, ...opts.knownGenerators].join(', ')})`);
       }
@@ -173,7 +182,7 @@ export function resolveConfig(
       }
       args = args.filter((a) => a.length > 0);
       if (input && generator && output)
-        jobs.push({ index: i, input: abs(input), generator: generator.replace(/^gen-/, ''), args, output: abs(output) });
+        jobs.push({ index: i, input: abs(input), generator: normalizeGenerator(generator), args, output: abs(output) });
     });
   }
   if (problems.length) throw new ConfigError(configPath, problems);

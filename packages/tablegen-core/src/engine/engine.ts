@@ -1,20 +1,28 @@
 // The incremental engine shared by `ods-tblgen build`, the Nx plugin and the Vite plugin.
 //
 // How it decides what to do, per job (one output of one generator on one input):
-// 1. Jobs with the same input, include folders and macros form a group sharing ONE parse.
-// 2. A job is "up to date" — nothing runs — when the cache (`.ods-cache/state.json`) has an entry
-//    for its key (tool version + input + generator + args + output + include folders + macros)
-//    whose recorded content hashes of every file the last parse read still match, and whose
-//    output file still has the recorded hash.
+// 1. Jobs with the same input (include folders and macros are per config) form a group sharing
+//    ONE parse.
+// 2. A job is "up to date" — nothing runs — when the cache (`<cacheDir>/state.json`) has an entry
+//    for its key (tool fingerprint + input + generator + args + output + include folders +
+//    macros) whose recorded dependencies all still hold, and whose output file still has the
+//    recorded hash. The dependencies are the content hashes of the bytes the last parse read
+//    (every file it read), and the paths it probed and found missing: an include searched in an
+//    earlier folder, so that a new file shadowing an include (or a file created for an include
+//    that was missing) makes the job stale too.
 // 3. Otherwise the group is parsed (once) and the job's generator runs. The output is written
 //    (atomically) only if its bytes differ from the file on disk: "generated"; else "unchanged".
 //    This is the finer-than-files rule: an edit that changes no record the generator reads
 //    (a comment, a def the output does not contain) yields identical bytes, so the output file,
 //    its mtime and everything downstream of it stay untouched.
-// Parses of independent groups run on worker threads when more than one job slot is allowed.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// 4. A failed job (parse error, generator error, unwritable output) does not stop the others; it
+//    has no cache entry, so it runs again next time.
+// Parses of independent groups run on worker threads when more than one job slot is allowed and
+// more than one group is stale.
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OdsConfig, OdsJob } from './config.js';
 import { FileHasher, hashText, writeFileAtomic } from './fsutil.js';
@@ -36,7 +44,9 @@ export interface BuildSummary {
   readonly unchanged: number;
   readonly upToDate: number;
   readonly failed: number;
-  /** Parse diagnostics (warnings and errors), in group order. */
+  /** How many parses ran (one per stale group, whatever the number of its jobs). */
+  readonly parses: number;
+  /** Parse diagnostics (warnings and errors) and generator warnings, in group order. */
   readonly diagnostics: string;
   readonly ms: number;
 }
@@ -46,31 +56,56 @@ export interface EngineOptions {
   readonly generate?: GenerateFn;
   /**
    * A worker script for parallel parses: a module that calls `serveWorker(generate)`. Without
-   * it (or with jobs <= 1) groups are parsed in the calling thread.
+   * it groups are parsed in the calling thread. With it and `generate`, a single stale group (or
+   * jobs <= 1) is parsed in the calling thread; with it and no `generate`, every group runs on a
+   * worker, so that only the worker script's code generates (a host that imports the generators
+   * from elsewhere could run different code than the script the cache fingerprints).
    */
   readonly workerScript?: URL;
   /** Parallel parses (default: available cores). */
   readonly jobs?: number;
   /** Part of every cache key, so a new tool version rebuilds everything. */
   readonly toolVersion: string;
+  /**
+   * Files whose contents are part of every cache key too (the generator code), so that a
+   * rebuilt tool of the same version is not trusted with outputs of the previous build. Default:
+   * the worker script, which bundles every generator.
+   */
+  readonly toolFiles?: readonly string[];
+  /** Keep worker threads alive between builds (watch mode); call close() when done. */
+  readonly keepWorkers?: boolean;
   /** Progress lines. */
   readonly log?: (line: string) => void;
 }
 
 interface CacheEntry {
-  inputs: { [path: string]: string };
+  /** The config file the entry belongs to (entries of jobs no longer in it are pruned). */
+  config: string;
+  /** The id of its dependencies in `CacheState.deps` (shared by the jobs of one parse). */
+  deps: string;
   outputHash: string;
 }
 interface CacheState {
-  version: 1;
+  version: 3;
   entries: { [key: string]: CacheEntry };
+  /** Dependency sets: path -> sha256 of its bytes, or '' for a path that must stay missing. */
+  deps: { [id: string]: { [path: string]: string } };
 }
 
 export function summaryLine(s: BuildSummary): string {
   const n = s.outcomes.length;
   let line = `${n} output${n === 1 ? '' : 's'}: ${s.generated} generated, ${s.unchanged} unchanged, ${s.upToDate} up to date`;
   if (s.failed) line += `, ${s.failed} failed`;
+  line += `; ${s.parses} parse${s.parses === 1 ? '' : 's'}`;
   return line;
+}
+
+/** What a group depends on, as far as the engine knows. */
+interface GroupDeps {
+  /** Files read (or found by the static scan before any parse). */
+  files: string[];
+  /** Paths probed and found missing by the last parse. */
+  probes: string[];
 }
 
 export class OdsEngine {
@@ -78,8 +113,9 @@ export class OdsEngine {
   private state: CacheState;
   private readonly statePath: string;
   private readonly groupList: GroupSpec[];
-  /** Files each group read in its last parse (or found by the static scan before one). */
-  private readonly groupFiles = new Map<string, string[]>();
+  private readonly deps = new Map<string, GroupDeps>();
+  private readonly fingerprint: string;
+  private pool: WorkerPool | undefined;
 
   constructor(
     readonly config: OdsConfig,
@@ -87,21 +123,24 @@ export class OdsEngine {
   ) {
     this.statePath = join(config.cacheDir, 'state.json');
     this.state = this.loadState();
-    const groups = new Map<string, { input: string; jobs: OdsJob[] }>();
+    const groups = new Map<string, OdsJob[]>();
     for (const job of config.jobs) {
-      const key = job.input;
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { input: job.input, jobs: [] }));
-      g.jobs.push(job);
+      let g = groups.get(job.input);
+      if (!g) groups.set(job.input, (g = []));
+      g.push(job);
     }
-    this.groupList = [...groups.entries()].map(([key, g]) => ({
-      key,
-      input: g.input,
+    this.groupList = [...groups.entries()].map(([input, jobs]) => ({
+      key: input,
+      input,
       includeDirs: config.includeDirs,
       macros: config.macros,
       cwd: config.baseDir,
-      jobs: g.jobs,
+      jobs,
     }));
+    const toolFiles = opts.toolFiles ?? (opts.workerScript?.protocol === 'file:' ? [fileURLToPath(opts.workerScript)] : []);
+    this.fingerprint = hashText(
+      JSON.stringify([opts.toolVersion, ...toolFiles.map((f) => (existsSync(f) ? hashText(readFileSync(f)) : `missing:${f}`))]),
+    );
   }
 
   get groups(): readonly GroupSpec[] {
@@ -111,32 +150,41 @@ export class OdsEngine {
   private loadState(): CacheState {
     try {
       const s = JSON.parse(readFileSync(this.statePath, 'utf8')) as CacheState;
-      if (s.version === 1 && typeof s.entries === 'object') return s;
+      if (s.version === 3 && typeof s.entries === 'object' && s.entries !== null && typeof s.deps === 'object' && s.deps !== null) return s;
     } catch {
       // no cache yet, or unreadable: start over
     }
-    return { version: 1, entries: {} };
+    return { version: 3, entries: {}, deps: {} };
   }
 
   private saveState(): void {
-    if (!existsSync(this.config.cacheDir)) mkdirSync(this.config.cacheDir, { recursive: true });
-    writeFileAtomic(this.statePath, JSON.stringify(this.state), 'utf8');
+    // Drop dependency sets no entry uses any more.
+    const used = new Set(Object.values(this.state.entries).map((e) => e.deps));
+    for (const id of Object.keys(this.state.deps)) if (!used.has(id)) delete this.state.deps[id];
+    try {
+      writeFileAtomic(this.statePath, JSON.stringify(this.state), 'utf8');
+    } catch (e) {
+      // The cache is an optimisation: a read-only cache folder costs a rebuild, not the build.
+      this.opts.log?.(`ods: warning: cannot write ${this.statePath}: ${(e as Error).message}`);
+    }
   }
 
   private jobKey(job: OdsJob): string {
-    return hashText(
-      JSON.stringify([this.opts.toolVersion, job.input, job.generator, job.args, job.output, this.config.includeDirs, this.config.macros]),
-    );
+    return hashText(JSON.stringify([this.fingerprint, job.input, job.generator, job.args, job.output, this.config.includeDirs, this.config.macros]));
+  }
+
+  private depsOf(group: GroupSpec): GroupDeps {
+    let d = this.deps.get(group.key);
+    if (!d) {
+      d = { files: scanIncludes(group.input, group.includeDirs, group.cwd).files, probes: [] };
+      this.deps.set(group.key, d);
+    }
+    return d;
   }
 
   /** Files a group depends on: from its last parse, else from the static include scan. */
   filesOf(group: GroupSpec): string[] {
-    let files = this.groupFiles.get(group.key);
-    if (!files) {
-      files = scanIncludes(group.input, group.includeDirs, group.cwd).files;
-      this.groupFiles.set(group.key, files);
-    }
-    return files;
+    return this.depsOf(group).files;
   }
 
   /** Every file any job depends on (what a watcher must watch). */
@@ -146,19 +194,39 @@ export class OdsEngine {
     return [...all];
   }
 
-  /** Groups whose inputs include one of `files`. */
+  /** Paths whose creation would change what some group reads (missing includes, shadowing). */
+  watchedProbes(): string[] {
+    const all = new Set<string>();
+    for (const g of this.groupList) for (const f of this.depsOf(g).probes) all.add(f);
+    return [...all];
+  }
+
+  /** Groups whose dependencies include one of `files` (read, or probed and missing). */
   groupsAffectedBy(files: Iterable<string>): GroupSpec[] {
     const set = new Set(files);
     for (const f of set) this.hasher.forget(f);
-    return this.groupList.filter((g) => this.filesOf(g).some((f) => set.has(f)));
+    return this.groupList.filter((g) => {
+      const d = this.depsOf(g);
+      return d.files.some((f) => set.has(f)) || d.probes.some((f) => set.has(f));
+    });
   }
 
-  private isUpToDate(job: OdsJob): boolean {
+  private isUpToDate(job: OdsJob, depsVerdicts: Map<string, boolean>): boolean {
     const e = this.state.entries[this.jobKey(job)];
     if (!e) return false;
     if (this.hasher.hash(job.output) !== e.outputHash) return false;
-    for (const [p, h] of Object.entries(e.inputs)) if (this.hasher.hash(p) !== h) return false;
-    return true;
+    let fresh = depsVerdicts.get(e.deps);
+    if (fresh === undefined) {
+      const deps = this.state.deps[e.deps];
+      fresh = deps !== undefined && Object.entries(deps).every(([p, h]) => (this.hasher.hash(p) ?? '') === h);
+      depsVerdicts.set(e.deps, fresh);
+    }
+    return fresh;
+  }
+
+  private display(path: string): string {
+    const rel = relative(this.config.baseDir, path);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
   }
 
   /** Build every job (or only the given groups), skipping what is up to date. */
@@ -166,43 +234,60 @@ export class OdsEngine {
     const t0 = performance.now();
     const outcomes: JobOutcome[] = [];
     const todo: GroupSpec[] = [];
+    const verdicts = new Map<string, boolean>();
     for (const g of only ?? this.groupList) {
-      const stale = g.jobs.filter((j) => !this.isUpToDate(j));
+      const stale = g.jobs.filter((j) => !this.isUpToDate(j, verdicts));
       for (const j of g.jobs) if (!stale.includes(j)) outcomes.push({ job: j, status: 'up-to-date' });
-      if (stale.length) todo.push({ ...g, jobs: stale });
+      if (stale.length) todo.push(stale.length === g.jobs.length ? g : { ...g, jobs: stale });
     }
     let diagnostics = '';
     const results = await this.runGroups(todo);
-    for (const r of results) {
-      const group = todo.find((g) => g.key === r.key)!;
-      this.groupFiles.set(r.key, r.files);
+    results.forEach((r, i) => {
+      const group = todo[i]!;
+      const probes = Object.keys(r.inputs).filter((p) => r.inputs[p] === '');
+      // A failed parse stops early: keep watching what the static scan finds too.
+      const files = r.parseFailed ? [...new Set([...r.files, ...scanIncludes(group.input, group.includeDirs, group.cwd).files])] : r.files;
+      this.deps.set(group.key, { files, probes });
+      const depsId = hashText(JSON.stringify(r.inputs)).slice(0, 32);
+      if (Object.keys(r.inputs).length) this.state.deps[depsId] = r.inputs;
       diagnostics += r.diagnostics;
       for (const jr of r.results) {
         const job = group.jobs.find((j) => j.index === jr.index)!;
+        const key = this.jobKey(job);
+        if (jr.warnings) diagnostics += jr.warnings;
         if (jr.text === undefined) {
           outcomes.push({ job, status: 'failed', error: jr.error });
-          delete this.state.entries[this.jobKey(job)];
+          delete this.state.entries[key];
+          this.opts.log?.(`ods: failed    ${this.display(job.output)}`);
           continue;
         }
-        const newHash = hashText(Buffer.from(jr.text, 'latin1'));
-        const oldHash = this.hasher.hash(job.output);
+        const bytes = Buffer.from(jr.text, 'latin1');
+        const newHash = hashText(bytes);
         let status: JobStatus = 'unchanged';
-        if (oldHash !== newHash) {
-          writeFileAtomic(job.output, jr.text);
+        if (this.hasher.hash(job.output) !== newHash) {
+          try {
+            writeFileAtomic(job.output, bytes);
+          } catch (e) {
+            const error = `error: cannot write ${job.output}: ${(e as Error).message}\n`;
+            outcomes.push({ job, status: 'failed', error });
+            delete this.state.entries[key];
+            this.opts.log?.(`ods: failed    ${this.display(job.output)}`);
+            continue;
+          }
           this.hasher.forget(job.output);
           status = 'generated';
         }
-        const inputs: { [p: string]: string } = {};
-        for (const f of r.files) {
-          const h = this.hasher.hash(f);
-          if (h) inputs[f] = h;
-        }
-        this.state.entries[this.jobKey(job)] = { inputs, outputHash: newHash };
+        this.state.entries[key] = { config: this.config.configPath, deps: depsId, outputHash: newHash };
         outcomes.push({ job, status });
-        this.opts.log?.(`ods: ${status.padEnd(9)} ${job.output}`);
+        this.opts.log?.(`ods: ${status.padEnd(9)} ${this.display(job.output)}`);
       }
+    });
+    if (!only) {
+      // Forget entries of this config's jobs that no longer exist (changed args, removed jobs...).
+      const live = new Set(this.config.jobs.map((j) => this.jobKey(j)));
+      for (const [k, e] of Object.entries(this.state.entries)) if (e.config === this.config.configPath && !live.has(k)) delete this.state.entries[k];
     }
-    this.saveState();
+    if (todo.length || !existsSync(this.statePath)) this.saveState();
     outcomes.sort((a, b) => a.job.index - b.job.index);
     const count = (s: JobStatus) => outcomes.filter((o) => o.status === s).length;
     return {
@@ -211,45 +296,116 @@ export class OdsEngine {
       unchanged: count('unchanged'),
       upToDate: count('up-to-date'),
       failed: count('failed'),
+      parses: results.length,
       diagnostics,
       ms: performance.now() - t0,
     };
   }
 
+  /** Runs the groups; results are in the order of `groups`. */
   private async runGroups(groups: GroupSpec[]): Promise<GroupResult[]> {
+    if (!groups.length) return [];
     const slots = Math.max(1, Math.min(this.opts.jobs ?? availableParallelism(), groups.length));
-    if (slots <= 1 || !this.opts.workerScript) return groups.map((g) => runGroup(g, this.opts.generate));
-    const results: GroupResult[] = [];
-    let next = 0;
-    const workers = Array.from({ length: slots }, () => new Worker(this.opts.workerScript!));
+    if (!this.opts.workerScript || (slots <= 1 && this.opts.generate)) return groups.map((g) => runGroup(g, this.opts.generate));
+    this.pool ??= new WorkerPool(this.opts.workerScript);
     try {
-      await Promise.all(
-        workers.map(async (w) => {
-          while (next < groups.length) {
-            const g = groups[next++]!;
-            results.push(await callWorker(w, g));
-          }
-        }),
-      );
+      return await this.pool.run(groups, slots);
     } finally {
-      await Promise.all(workers.map((w) => w.terminate()));
+      if (!this.opts.keepWorkers) await this.close();
     }
+  }
+
+  /** Stop the worker threads (they are unref'd while idle, so this is only needed to free them). */
+  async close(): Promise<void> {
+    const p = this.pool;
+    this.pool = undefined;
+    await p?.close();
+  }
+}
+
+/** A failed result for a group whose worker died. */
+function crashedGroup(g: GroupSpec, e: unknown): GroupResult {
+  const msg = `error: ods worker crashed while building ${g.input}: ${e instanceof Error ? e.message : String(e)}\n`;
+  return { key: g.key, files: [], inputs: {}, diagnostics: msg, parseFailed: true, results: g.jobs.map((j) => ({ index: j.index, error: msg })), parseMs: 0 };
+}
+
+/** Worker threads that run groups; idle workers are kept (unref'd) for the next build. */
+class WorkerPool {
+  private idle: Worker[] = [];
+  private readonly all = new Set<Worker>();
+
+  constructor(private readonly script: URL) {}
+
+  private take(): Worker {
+    const w = this.idle.pop();
+    if (w) {
+      w.ref();
+      return w;
+    }
+    const fresh = new Worker(this.script);
+    this.all.add(fresh);
+    fresh.once('exit', () => {
+      this.all.delete(fresh);
+      this.idle = this.idle.filter((x) => x !== fresh);
+    });
+    // An error with no task listening (e.g. while idle) must not crash the process.
+    fresh.on('error', () => undefined);
+    return fresh;
+  }
+
+  async run(groups: readonly GroupSpec[], slots: number): Promise<GroupResult[]> {
+    const results: GroupResult[] = new Array<GroupResult>(groups.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: slots }, async () => {
+        let w = this.take();
+        while (next < groups.length) {
+          const i = next++;
+          try {
+            results[i] = await callWorker(w, groups[i]!);
+          } catch (e) {
+            results[i] = crashedGroup(groups[i]!, e);
+            void w.terminate();
+            w = this.take();
+          }
+        }
+        w.unref();
+        this.idle.push(w);
+      }),
+    );
     return results;
+  }
+
+  async close(): Promise<void> {
+    const ws = [...this.all];
+    this.all.clear();
+    this.idle = [];
+    await Promise.all(ws.map((w) => w.terminate()));
   }
 }
 
 function callWorker(w: Worker, g: GroupSpec): Promise<GroupResult> {
   return new Promise((resolve, reject) => {
-    const onMessage = (r: GroupResult) => {
+    const cleanup = () => {
+      w.off('message', onMessage);
       w.off('error', onError);
+      w.off('exit', onExit);
+    };
+    const onMessage = (r: GroupResult) => {
+      cleanup();
       resolve(r);
     };
     const onError = (e: Error) => {
-      w.off('message', onMessage);
+      cleanup();
       reject(e);
     };
-    w.once('message', onMessage);
-    w.once('error', onError);
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`worker exited with code ${code}`));
+    };
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', onExit);
     w.postMessage(g);
   });
 }

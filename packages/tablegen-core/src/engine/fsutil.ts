@@ -1,12 +1,15 @@
 // File helpers shared by the CLI, the engine and the plugins: atomic writes and content hashes.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Write a file through a temp file and a rename: readers never see a partial file. */
+/**
+ * Write a file through a temp file in the same folder and a rename: readers (a compiler, a
+ * watcher, another build) see the old file or the new one, never a partial one, and a crash
+ * mid-write leaves the old file in place.
+ */
 export function writeFileAtomic(path: string, content: string | Uint8Array, encoding: BufferEncoding = 'latin1'): void {
-  const dir = dirname(path);
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+  mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     if (typeof content === 'string') writeFileSync(tmp, content, encoding);
@@ -18,24 +21,42 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, enco
   }
 }
 
+/**
+ * Write `content` only when the file's bytes differ (atomically); returns whether it wrote. An
+ * unchanged file keeps its mtime, so nothing downstream of it reruns.
+ */
+export function writeFileIfChanged(path: string, content: string | Uint8Array, encoding: BufferEncoding = 'latin1'): boolean {
+  const bytes = typeof content === 'string' ? Buffer.from(content, encoding) : content;
+  try {
+    if (readFileSync(path).equals(bytes)) return false;
+  } catch {
+    // missing or unreadable: write it
+  }
+  writeFileAtomic(path, bytes);
+  return true;
+}
+
 export function hashText(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Content hashes memoized by (path, size, mtime), so unchanged files are not re-read. */
+/** Content hashes memoized by (path, size, mtime, ctime), so unchanged files are not re-read. */
 export class FileHasher {
-  private memo = new Map<string, { size: number; mtimeMs: number; hash: string }>();
-  /** The file's sha256, or undefined when it does not exist. */
+  private memo = new Map<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number; hash: string }>();
+  /** The file's sha256, or undefined when it does not exist (or is not a readable file). */
   hash(path: string): string | undefined {
     let st;
     try {
-      st = statSync(path);
+      st = statSync(path, { throwIfNoEntry: false });
     } catch {
+      st = undefined; // ENOTDIR, EACCES...: treat as missing
+    }
+    if (!st || !st.isFile()) {
       this.memo.delete(path);
       return undefined;
     }
     const m = this.memo.get(path);
-    if (m && m.size === st.size && m.mtimeMs === st.mtimeMs) return m.hash;
+    if (m && m.size === st.size && m.mtimeMs === st.mtimeMs && m.ctimeMs === st.ctimeMs && m.ino === st.ino) return m.hash;
     let data: Buffer;
     try {
       data = readFileSync(path);
@@ -43,10 +64,13 @@ export class FileHasher {
       return undefined;
     }
     const hash = hashText(data);
-    this.memo.set(path, { size: st.size, mtimeMs: st.mtimeMs, hash });
+    this.memo.set(path, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, hash });
     return hash;
   }
   forget(path: string): void {
     this.memo.delete(path);
+  }
+  clear(): void {
+    this.memo.clear();
   }
 }

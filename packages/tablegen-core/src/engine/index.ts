@@ -5,4 +5,4 @@ export * from './fsutil.js';
 export * from './run-group.js';
 export * from './engine.js';
 export { serveWorker } from './worker.js';
-export { watchEngine, type WatchHandle } from './watch.js';
+export { watchEngine, type WatchHandle, type WatchOptions } from './watch.js';

@@ -4,7 +4,10 @@ import { FatalError } from '../diagnostics.js';
 import { parseTableGen, type ParseResult } from '../index.js';
 import { recordsToJson, writeJson } from '../json.js';
 import { printRecords } from '../printer.js';
+import { type FileSystem, nodeFileSystem } from '../sources.js';
+import { resolve } from 'node:path';
 import type { OdsJob } from './config.js';
+import { hashText } from './fsutil.js';
 
 /** The parse shared by a group of jobs. */
 export interface GroupSpec {
@@ -22,16 +25,27 @@ export interface JobResult {
   readonly text?: string;
   /** The diagnostics of a failed job. */
   readonly error?: string;
+  /** Warnings a successful job's generator reported. */
+  readonly warnings?: string;
 }
 
 export interface GroupResult {
   readonly key: string;
-  /** Absolute paths of the input and every file the parse read. */
+  /** Absolute paths of the input and every file the parse read (in the order it read them). */
   readonly files: string[];
+  /**
+   * What the parse depended on: the sha256 of the bytes it read for every file it read, and ''
+   * for every path it probed and found missing (an include searched in a folder before the one
+   * it was found in, or not found at all). Hashing the bytes the parse actually read, rather than
+   * the files after the parse, means a save that lands during a build is never lost.
+   */
+  readonly inputs: { [path: string]: string };
   /** Diagnostics of the parse (warnings included). */
   readonly diagnostics: string;
   readonly parseFailed: boolean;
   readonly results: JobResult[];
+  /** Milliseconds spent parsing (not generating). */
+  readonly parseMs: number;
 }
 
 /** Runs one generator on a parse; reports problems through the parse's diagnostics and throws FatalError. */
@@ -43,26 +57,66 @@ function builtin(parse: ParseResult, job: OdsJob): string | undefined {
   return undefined;
 }
 
-export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined): GroupResult {
-  let diagnostics = '';
-  const rel = spec.input.startsWith(spec.cwd + '/') ? spec.input.slice(spec.cwd.length + 1) : spec.input;
-  const parse = parseTableGen({
-    file: rel,
-    includeDirs: spec.includeDirs,
-    macros: spec.macros,
-    cwd: spec.cwd,
-    onDiagnostic: (t) => {
-      diagnostics += t;
+/** A file system that records the hash of every file read and every path found missing. */
+function recordingFileSystem(base: FileSystem, inputs: { [path: string]: string }): FileSystem {
+  return {
+    readFile(path: string): string | undefined {
+      const text = base.readFile(path);
+      const key = resolve(path);
+      if (text === undefined) {
+        if (!(key in inputs)) inputs[key] = '';
+      } else inputs[key] = hashText(Buffer.from(text, 'latin1'));
+      return text;
     },
-  });
-  const files = parse.files.map((f) => f);
+  };
+}
+
+function internalError(e: unknown): string {
+  const err = e instanceof Error ? e : new Error(String(e));
+  return `error: internal error: ${err.message}\n${err.stack ? err.stack.split('\n').slice(1, 6).join('\n') + '\n' : ''}`;
+}
+
+export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: FileSystem = nodeFileSystem): GroupResult {
+  let diagnostics = '';
+  const inputs: { [path: string]: string } = {};
+  const rel = spec.input.startsWith(spec.cwd + '/') ? spec.input.slice(spec.cwd.length + 1) : spec.input;
+  const t0 = performance.now();
+  let parse: ParseResult;
+  try {
+    parse = parseTableGen({
+      file: rel,
+      includeDirs: spec.includeDirs,
+      macros: spec.macros,
+      cwd: spec.cwd,
+      fs: recordingFileSystem(fs, inputs),
+      onDiagnostic: (t) => {
+        diagnostics += t;
+      },
+    });
+  } catch (e) {
+    // A bug in the parser must fail this group's jobs, not the whole build.
+    diagnostics += `${rel}: ${internalError(e)}`;
+    return {
+      key: spec.key,
+      files: Object.keys(inputs).filter((p) => inputs[p] !== ''),
+      inputs,
+      diagnostics,
+      parseFailed: true,
+      results: spec.jobs.map((j) => ({ index: j.index, error: diagnostics })),
+      parseMs: performance.now() - t0,
+    };
+  }
+  const parseMs = performance.now() - t0;
+  const files = Object.keys(inputs).filter((p) => inputs[p] !== '');
   if (!parse.ok) {
     return {
       key: spec.key,
       files,
+      inputs,
       diagnostics,
       parseFailed: true,
-      results: spec.jobs.map((j) => ({ index: j.index, error: diagnostics || 'parse failed' })),
+      results: spec.jobs.map((j) => ({ index: j.index, error: diagnostics || 'error: parse failed\n' })),
+      parseMs,
     };
   }
   const results: JobResult[] = [];
@@ -76,14 +130,14 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined): Gro
     try {
       const text = parse.records.with(() => builtin(parse, job) ?? (generate ? generate(parse, job) : undefined));
       if (text === undefined) results.push({ index: job.index, error: `error: no generator '${job.generator}'\n` });
-      else if (parse.diagnostics.errorCount > before) results.push({ index: job.index, error: jobDiags });
-      else results.push({ index: job.index, text });
+      else if (parse.diagnostics.errorCount > before) results.push({ index: job.index, error: jobDiags || 'error: generator failed\n' });
+      else results.push(jobDiags ? { index: job.index, text, warnings: jobDiags } : { index: job.index, text });
     } catch (e) {
-      if (e instanceof FatalError) results.push({ index: job.index, error: jobDiags || e.message });
-      else results.push({ index: job.index, error: `internal error: ${(e as Error).message}\n` });
+      if (e instanceof FatalError) results.push({ index: job.index, error: jobDiags || `error: ${e.message}\n` });
+      else results.push({ index: job.index, error: jobDiags + internalError(e) });
     } finally {
       parse.diagnostics.sink = prevSink;
     }
   }
-  return { key: spec.key, files, diagnostics, parseFailed: false, results };
+  return { key: spec.key, files, inputs, diagnostics, parseFailed: false, results, parseMs };
 }

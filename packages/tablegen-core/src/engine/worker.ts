@@ -7,6 +7,7 @@ export function serveWorker(generate: GenerateFn | undefined): void {
   const port = parentPort;
   if (!port) throw new Error('serveWorker must run in a worker thread');
   port.on('message', (g: GroupSpec) => {
+    // runGroup turns parser and generator failures into failed results; it does not throw.
     port.postMessage(runGroup(g, generate));
   });
 }

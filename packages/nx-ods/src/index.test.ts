@@ -1,0 +1,216 @@
+// The Nx plugin: inferred `ods` targets (createNodesV2) and the generate executor, over temp
+// workspaces. Needs the built @ods-ts packages (dist/), like Nx itself.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CreateNodesContextV2, ExecutorContext, TargetConfiguration } from '@nx/devkit';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// In this monorepo the packages are siblings; their dist/ exists once `npm run build` ran.
+const built = (pkg: string) => existsSync(fileURLToPath(new URL(`../../${pkg}/dist/index.js`, import.meta.url)));
+const READY = built('tablegen-core') && built('ods-backends');
+
+type Plugin = typeof import('./index.js');
+type Executor = typeof import('./executors/generate/executor.js');
+let plugin: Plugin;
+let executor: Executor;
+beforeAll(async () => {
+  if (!READY) return;
+  plugin = await import('./index.js');
+  executor = await import('./executors/generate/executor.js');
+});
+
+let ws: string;
+let outside: string;
+afterEach(() => {
+  for (const d of [ws, outside]) if (d) rmSync(d, { recursive: true, force: true });
+});
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+}
+
+/** A workspace with two projects sharing libs/shared/Common.td and one .td outside the workspace. */
+function workspace(): void {
+  ws = mkdtempSync(join(tmpdir(), 'ods-nx-ws-'));
+  outside = mkdtempSync(join(tmpdir(), 'ods-nx-ext-'));
+  write(outside, { 'ext/External.td': 'class Ext;\n' });
+  const odsJson = (input: string, out: string) =>
+    JSON.stringify({
+      includeDirs: ['td', '../shared', join(outside, 'ext')],
+      mlirIncludeDir: outside,
+      jobs: [
+        { input, generator: 'print-records', output: `gen/${out}.txt` },
+        { input, generator: 'dump-json', output: `gen/${out}.json` },
+      ],
+    });
+  write(ws, {
+    'libs/shared/Common.td': 'class Common;\n',
+    'libs/a/package.json': '{"name":"a"}',
+    'libs/a/ods.json': odsJson('td/A.td', 'A'),
+    'libs/a/td/A.td': 'include "Common.td"\ninclude "AOps.td"\ninclude "External.td"\ndef A : Common, Ext;\n',
+    'libs/a/td/AOps.td': 'class AOp;\n',
+    'libs/b/project.json': '{"name":"b"}',
+    'libs/b/ods.json': odsJson('td/B.td', 'B'),
+    'libs/b/td/B.td': 'include "Common.td"\ndef B : Common;\n',
+    'libs/not-a-project/ods.json': odsJson('x.td', 'x'),
+    'libs/bad/package.json': '{"name":"bad"}',
+    'libs/bad/ods.json': '{"jobs": [{"input": 1}]}',
+  });
+}
+
+const context = (): CreateNodesContextV2 => ({ workspaceRoot: ws, nxJsonConfiguration: {} });
+
+async function nodes(files: string[], options?: { targetName?: string }) {
+  const [, fn] = plugin.createNodesV2;
+  const results = await fn(files, options, context());
+  return Object.fromEntries(results.map(([f, r]) => [f, r]));
+}
+function targetOf(r: Awaited<ReturnType<typeof nodes>>, file: string, name = 'ods'): TargetConfiguration {
+  const root = dirname(file);
+  const t = r[file]?.projects?.[root]?.targets?.[name];
+  if (!t) throw new Error(`no ${name} target for ${file}`);
+  return t;
+}
+const runtimeInput = (t: TargetConfiguration) =>
+  (t.inputs ?? []).find((i): i is { runtime: string } => typeof i === 'object' && 'runtime' in i)!.runtime;
+
+describe.skipIf(!READY)('createNodesV2', () => {
+  it('infers a cacheable ods target with the .td files inside the workspace as inputs and the outputs', async () => {
+    workspace();
+    const r = await nodes(['libs/a/ods.json', 'libs/b/ods.json', 'libs/not-a-project/ods.json']);
+    const a = targetOf(r, 'libs/a/ods.json');
+    expect(a.executor).toBe('@ods-ts/nx-ods:generate');
+    expect(a.cache).toBe(true);
+    expect(a.options).toEqual({ config: '{projectRoot}/ods.json' });
+    expect(a.outputs).toEqual(['{workspaceRoot}/libs/a/gen/A.txt', '{workspaceRoot}/libs/a/gen/A.json']);
+    expect(a.inputs).toEqual([
+      '{workspaceRoot}/libs/a/td/A.td',
+      '{workspaceRoot}/libs/a/td/AOps.td',
+      '{workspaceRoot}/libs/shared/Common.td',
+      '{projectRoot}/ods.json',
+      { env: 'MLIR_INCLUDE_DIR' },
+      { runtime: expect.stringMatching(/^echo ods-ts-0\.1\.0-external-[0-9a-f]{16}$/) as unknown as string },
+      { dependentTasksOutputFiles: '**/*.js', transitive: true },
+    ]);
+    const b = targetOf(r, 'libs/b/ods.json');
+    expect(b.inputs?.slice(0, 3)).toEqual(['{workspaceRoot}/libs/b/td/B.td', '{workspaceRoot}/libs/shared/Common.td', '{projectRoot}/ods.json']);
+    // An ods.json without package.json/project.json beside it is not a project.
+    expect(r['libs/not-a-project/ods.json']).toEqual({});
+  });
+
+  it('honours targetName', async () => {
+    workspace();
+    const r = await nodes(['libs/b/ods.json'], { targetName: 'tblgen' });
+    expect(targetOf(r, 'libs/b/ods.json', 'tblgen').executor).toBe('@ods-ts/nx-ods:generate');
+  });
+
+  it('keeps the graph usable for an invalid config, naming the problems', async () => {
+    workspace();
+    const r = await nodes(['libs/bad/ods.json']);
+    const t = targetOf(r, 'libs/bad/ods.json');
+    expect(t.cache).toBe(false);
+    expect(t.metadata?.description).toContain('$.jobs[0].input: expected a non-empty string');
+  });
+
+  it('follows include edits, and hashes the .td files outside the workspace into a runtime input', async () => {
+    workspace();
+    const before = targetOf(await nodes(['libs/b/ods.json']), 'libs/b/ods.json');
+    write(ws, { 'libs/b/td/B.td': 'include "Common.td"\ninclude "BExtra.td"\ndef B : Common;\n', 'libs/b/td/BExtra.td': '' });
+    const after = targetOf(await nodes(['libs/b/ods.json']), 'libs/b/ods.json');
+    expect(after.inputs).toContain('{workspaceRoot}/libs/b/td/BExtra.td');
+    expect(runtimeInput(after)).toBe(runtimeInput(before));
+    const a1 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    write(outside, { 'ext/External.td': 'class Ext;\nclass Ext2;\n' });
+    const a2 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    expect(a2).not.toBe(a1);
+  });
+});
+
+describe.skipIf(!READY)('createDependencies', () => {
+  it('makes a project depend on the projects whose .td files it includes', async () => {
+    workspace();
+    write(ws, { 'libs/shared/project.json': '{"name":"shared"}' });
+    const projects = {
+      a: { root: 'libs/a' },
+      b: { root: 'libs/b' },
+      shared: { root: 'libs/shared' },
+      bad: { root: 'libs/bad' },
+      root: { root: '.' },
+    };
+    const deps = await plugin.createDependencies(undefined, {
+      projects,
+      workspaceRoot: ws,
+      nxJsonConfiguration: {},
+      externalNodes: {},
+      fileMap: { projectFileMap: {}, nonProjectFiles: [] },
+      filesToProcess: { projectFileMap: {}, nonProjectFiles: [] },
+    });
+    expect(deps).toEqual([
+      { source: 'a', target: 'shared', type: 'static', sourceFile: 'libs/a/ods.json' },
+      { source: 'b', target: 'shared', type: 'static', sourceFile: 'libs/b/ods.json' },
+    ]);
+  });
+});
+
+describe.skipIf(!READY)('the generate executor', () => {
+  const ctx = (project: string, root: string): ExecutorContext =>
+    ({
+      root: ws,
+      cwd: ws,
+      isVerbose: false,
+      projectName: project,
+      projectsConfigurations: { version: 2, projects: { [project]: { root } } },
+      nxJsonConfiguration: {},
+      projectGraph: { nodes: {}, dependencies: {} },
+    }) as unknown as ExecutorContext; // only the fields the executor reads
+
+  it('runs the jobs of the project ods.json, incrementally', async () => {
+    workspace();
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await executor.default({ parallel: 1 }, ctx('a', 'libs/a'))).toEqual({ success: true });
+      expect(readFileSync(join(ws, 'libs/a/gen/A.txt'), 'utf8')).toContain('def A {\t// Common Ext\n}');
+      expect(await executor.default({ parallel: 1 }, ctx('a', 'libs/a'))).toEqual({ success: true });
+      expect(out.mock.calls.map((c) => String(c[0])).join('')).toMatch(/2 outputs: 0 generated, 0 unchanged, 2 up to date; 0 parses/);
+    } finally {
+      out.mockRestore();
+    }
+  });
+
+  it('runs inline jobs from project.json, with a cacheDir relative to the workspace root', async () => {
+    workspace();
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const r = await executor.default(
+        { includeDirs: ['../shared'], jobs: [{ input: 'td/B.td', generator: 'print-records', output: 'inline/B.txt' }], cacheDir: '{projectRoot}/.c', parallel: 1 },
+        ctx('b', 'libs/b'),
+      );
+      expect(r).toEqual({ success: true });
+      expect(readFileSync(join(ws, 'libs/b/inline/B.txt'), 'utf8')).toContain('def B {');
+      expect(existsSync(join(ws, 'libs/b/.c/state.json'))).toBe(true);
+    } finally {
+      out.mockRestore();
+    }
+  });
+
+  it('fails on an invalid config or a failed job', async () => {
+    workspace();
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await executor.default({}, ctx('bad', 'libs/bad'))).toEqual({ success: false });
+      expect(err.mock.calls.map((c) => String(c[0])).join('')).toContain('$.jobs[0].input: expected a non-empty string');
+      write(ws, { 'libs/b/td/B.td': 'def B : Nope;\n' });
+      expect(await executor.default({ parallel: 1 }, ctx('b', 'libs/b'))).toEqual({ success: false });
+      expect(err.mock.calls.map((c) => String(c[0])).join('')).toContain("td/B.td:1:9: error: Couldn't find class 'Nope'");
+    } finally {
+      err.mockRestore();
+      out.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+// Deliberately empty: generators that need ODS classes report them as undefined.

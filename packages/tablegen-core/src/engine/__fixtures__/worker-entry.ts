@@ -1,0 +1,5 @@
+// Worker entry for the engine's tests (bundled with esbuild by the tests).
+import { serveWorker } from '../worker.js';
+import { testGenerate } from './test-generator.js';
+
+serveWorker(testGenerate);

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveInclude, scanIncludes } from './scan.js';
+import { tempTree, type TempTree } from './__fixtures__/helpers.js';
+
+let t: TempTree;
+afterEach(() => t?.remove());
+
+describe('static include scan', () => {
+  it('follows includes transitively, once each, searching cwd then the include folders in order', () => {
+    t = tempTree({
+      'main.td': 'include "a.td"\ninclude "lib/b.td"\n  include "a.td"\n',
+      'a.td': 'include "common.td"\n',
+      'inc1/lib/b.td': 'include "common.td"\n',
+      'inc2/lib/b.td': '// shadowed by inc1\n',
+      'inc2/common.td': 'class C;\n',
+    });
+    const r = scanIncludes(t.path('main.td'), [t.path('inc1'), t.path('inc2')], t.dir);
+    expect(r.files).toEqual([t.path('main.td'), t.path('a.td'), t.path('inc1/lib/b.td'), t.path('inc2/common.td')]);
+    expect(r.missing).toEqual([]);
+  });
+
+  it('ignores includes in comments and reports unresolved ones', () => {
+    t = tempTree({
+      'main.td': '// include "no1.td"\n/* include "no2.td"\ninclude "no3.td" */\ninclude "gone.td"\ndef X { string s = "include \\"no4.td\\""; }\n',
+    });
+    const r = scanIncludes(t.path('main.td'), [], t.dir);
+    expect(r.files).toEqual([t.path('main.td')]);
+    expect(r.missing).toEqual([{ from: t.path('main.td'), name: 'gone.td' }]);
+  });
+
+  it('scans both branches of #ifdef (a superset of what a parse reads)', () => {
+    t = tempTree({ 'main.td': '#ifdef X\ninclude "x.td"\n#else\ninclude "y.td"\n#endif\n', 'x.td': '', 'y.td': '' });
+    expect(scanIncludes(t.path('main.td'), [], t.dir).files).toEqual([t.path('main.td'), t.path('x.td'), t.path('y.td')]);
+  });
+
+  it('resolves relative include folders against cwd and skips folders', () => {
+    t = tempTree({ 'inc/x.td': '', 'dir.td/.keep': '' });
+    expect(resolveInclude('x.td', ['inc'], t.dir)).toBe(t.path('inc/x.td'));
+    expect(resolveInclude('dir.td', [], t.dir)).toBeUndefined();
+    expect(resolveInclude(t.path('inc/x.td'), [], '/')).toBe(t.path('inc/x.td'));
+  });
+});

@@ -1,0 +1,324 @@
+#!/usr/bin/env node
+// `node tools/bench/build-bench.mjs`: the incremental engine (`ods-tblgen build`) against
+// mlir-tblgen-22, over every dialect output of the MLIR 22 manifest: the rows of the generators
+// op-, dialect-, typedef-, attrdef- and enum- decls/defs that ods-tblgen implements.
+//
+//   cold     `ods-tblgen build --jobs N` over an ods.json of all those outputs (one parse per .td,
+//            N worker threads, empty cache) against one mlir-tblgen-22 process per output, N-wide
+//   no-op    the same build again: nothing changed, every job up to date
+//   watch    `ods-tblgen build --watch`: from a save of one dialect .td (a copy in the temp folder,
+//            first in the include path) to the end of the rebuild: a comment appended (outputs
+//            unchanged), and a new op appended (until its op-decls output is rewritten)
+//
+// Options: --jobs N (default 2)   --filter SUBSTR (manifest file paths; repeatable)   --limit N
+//          --substantive (skip the manifest's trivial rows)   --samples N (watch saves, default 5)
+//          --dialect DIR (the copied dialect, default mlir/Dialect/Arith/IR)   --keep
+// Performance is measured here only, never in the tests. Needs `npm run build` first.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'packages/ods-backends/bin/ods-tblgen.js');
+const BUNDLE = join(ROOT, 'packages/ods-backends/dist/ods-tblgen.js');
+const INDEX = join(ROOT, 'packages/ods-backends/dist/index.js');
+const REF = 'mlir-tblgen-22';
+const GENS = ['op-decls', 'op-defs', 'dialect-decls', 'dialect-defs', 'typedef-decls', 'typedef-defs', 'attrdef-decls', 'attrdef-defs', 'enum-decls', 'enum-defs'];
+
+const USAGE = `usage: node tools/bench/build-bench.mjs [--jobs N] [--filter SUBSTR] [--limit N] [--substantive]
+                                      [--samples N] [--dialect DIR] [--keep]
+`;
+
+function parseArgs(argv) {
+  const o = { jobs: 2, filter: [], limit: Infinity, substantive: false, samples: 5, dialect: 'mlir/Dialect/Arith/IR', keep: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    let a = argv[i];
+    let inline;
+    const eq = a.indexOf('=');
+    if (a.startsWith('--') && eq > 0) [a, inline] = [a.slice(0, eq), a.slice(eq + 1)];
+    const take = () => {
+      if (inline !== undefined) return inline;
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    const int = (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${a} needs a positive integer (got '${v}')`);
+      return n;
+    };
+    switch (a) {
+      case '--jobs':
+      case '-j':
+        o.jobs = int(take());
+        break;
+      case '--filter':
+        o.filter.push(take());
+        break;
+      case '--limit':
+        o.limit = int(take());
+        break;
+      case '--samples':
+        o.samples = int(take());
+        break;
+      case '--dialect':
+        o.dialect = take().replace(/\/$/, '');
+        break;
+      case '--substantive':
+        o.substantive = true;
+        break;
+      case '--keep':
+        o.keep = true;
+        break;
+      case '--help':
+      case '-h':
+        o.help = true;
+        break;
+      default:
+        throw new Error(`unknown argument '${argv[i]}'\n${USAGE}`);
+    }
+  }
+  return o;
+}
+
+const which = (t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).status === 0;
+
+function readManifest() {
+  const path = process.env.ODS_CONFORMANCE_MANIFEST ?? resolve(ROOT, '../shared/conformance/mlir22-cases.tsv');
+  if (!existsSync(path)) throw new Error(`manifest ${path} not found (set ODS_CONFORMANCE_MANIFEST)`);
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const header = lines[0].split('\t');
+  const col = (n) => header.indexOf(n);
+  const [iFile, iGen, iArgs, iTrivial] = [col('file'), col('generator'), col('args'), col('trivial')];
+  return lines.slice(1).map((l) => {
+    const f = l.split('\t');
+    return { file: f[iFile], generator: f[iGen], args: f[iArgs] ? [f[iArgs]] : [], trivial: iTrivial >= 0 && f[iTrivial] === '1' };
+  });
+}
+
+/** CPU time (user + system, ms) of the terminated children of this process (Linux), or undefined. */
+function childrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function exec(cmd, args, cwd) {
+  return new Promise((res) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', () => undefined);
+    child.on('error', () => res({ code: -1, out }));
+    child.on('exit', (c, sig) => res({ code: c ?? (sig ? 128 : -1), out }));
+  });
+}
+
+/** Run `fn` over items, `jobs` at a time; wall and children CPU time. */
+async function timed(fn) {
+  const t0 = performance.now();
+  const c0 = childrenCpuMs();
+  const value = await fn();
+  const c1 = childrenCpuMs();
+  return { value, ms: performance.now() - t0, cpuMs: c0 === undefined ? undefined : c1 - c0 };
+}
+
+async function lanes(items, jobs, fn) {
+  let next = 0;
+  const out = new Array(items.length);
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+function table(header, rows) {
+  const cells = [header, ...rows].map((r) => r.map(String));
+  const width = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const right = header.map((_, i) => i > 0);
+  const line = (r) => '| ' + r.map((c, i) => (right[i] ? c.padStart(width[i]) : c.padEnd(width[i]))).join(' | ') + ' |';
+  return [line(cells[0]), '|' + width.map((w, i) => (right[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|', ...cells.slice(1).map(line)].join('\n');
+}
+
+const sec = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : undefined;
+};
+
+/** Watch mode: a child `ods-tblgen build --watch`, its output, and a wait for a pattern. */
+function startWatch(config, jobs) {
+  const child = spawn(process.execPath, [BIN, 'build', '--config', config, '--watch', '--jobs', String(jobs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const until = async (re, from, ms = 120_000) => {
+    const t0 = performance.now();
+    for (;;) {
+      const m = re.exec(out.slice(from));
+      if (m) return m;
+      if (child.exitCode !== null) throw new Error(`ods-tblgen build --watch exited:\n${out}`);
+      if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${re}:\n${out.slice(from)}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  };
+  return { child, until, get length() { return out.length; }, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGINT'); }) };
+}
+
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`build-bench: ${e.message}\n`);
+    process.exit(2);
+  }
+  if (opts.help) return void process.stdout.write(USAGE);
+  if (!existsSync(BUNDLE) || !existsSync(INDEX)) {
+    process.stderr.write('build-bench: packages/ods-backends/dist is missing: run `npm run build` first\n');
+    process.exit(1);
+  }
+  if (!which(REF) || !which('llvm-config-22')) {
+    process.stderr.write(`build-bench: ${REF} / llvm-config-22 not found (see tools/setup.sh)\n`);
+    process.exit(1);
+  }
+  const mlir = execFileSync('llvm-config-22', ['--includedir'], { encoding: 'utf8' }).trim();
+  const { listGenerators } = await import(pathToFileURL(INDEX).href);
+  const registry = new Set(listGenerators());
+  const gens = GENS.filter((g) => registry.has(g));
+  let rows = readManifest().filter((r) => gens.includes(r.generator));
+  if (opts.substantive) rows = rows.filter((r) => !r.trivial);
+  if (opts.filter.length) rows = rows.filter((r) => opts.filter.some((s) => r.file.includes(s)));
+  rows = rows.slice(0, opts.limit);
+  if (!rows.length) throw new Error('no manifest rows selected');
+
+  const tmp = mkdtempSync(join(tmpdir(), 'ods-build-bench-'));
+  const notes = [];
+  try {
+    // The watched dialect: its own .td files copied in, first in the include path.
+    const td = join(tmp, 'td');
+    const dialectDir = join(mlir, opts.dialect);
+    const copied = existsSync(dialectDir) ? readdirSync(dialectDir).filter((f) => f.endsWith('.td')) : [];
+    for (const f of copied) cpSync(join(dialectDir, f), join(td, opts.dialect, f));
+    mkdirSync(td, { recursive: true });
+    const inputOf = (file) => (existsSync(join(td, file)) ? join(td, file) : join(mlir, file));
+    const jobs = rows.map((r, i) => ({ input: inputOf(r.file), generator: r.generator, ...(r.args.length ? { args: r.args } : {}), output: `ods/${i}-${basename(r.file, '.td')}.${r.generator}.inc` }));
+    const config = join(tmp, 'ods.json');
+    writeFileSync(config, JSON.stringify({ includeDirs: [td], mlirIncludeDir: mlir, jobs }, null, 1));
+    const inputs = new Set(jobs.map((j) => j.input)).size;
+    notes.push(`${rows.length} outputs (${gens.join(', ')}) of ${inputs} .td files from the manifest; ${opts.jobs}-wide; ${copied.length} .td files of ${opts.dialect} copied to ${td}`);
+
+    // The reference: one process per output.
+    process.stderr.write(`build-bench: ${REF}, ${rows.length} processes ...\n`);
+    mkdirSync(join(tmp, 'ref'), { recursive: true });
+    const ref = await timed(() =>
+      lanes(rows, opts.jobs, (r, i) => exec(REF, [`--gen-${r.generator}`, ...r.args, '-I', td, '-I', mlir, jobs[i].input, '-o', join(tmp, 'ref', `${i}.inc`)], tmp)),
+    );
+    const refOk = ref.value.filter((r) => r.code === 0).length;
+
+    // ods-tblgen build: cold, then no-op.
+    process.stderr.write('build-bench: ods-tblgen build (cold) ...\n');
+    const build = () => exec(process.execPath, [BIN, 'build', '--config', config, '--jobs', String(opts.jobs)], tmp);
+    const cold = await timed(build);
+    const summary = (r) => (/ods: (\d+ outputs?: .*?)(?: \(\d+ ms\))?$/m.exec(r.out) ?? [])[1] ?? `exit ${r.code}`;
+    process.stderr.write('build-bench: ods-tblgen build (no-op) ...\n');
+    const noop = await timed(build);
+
+    // Outputs against the reference.
+    let same = 0;
+    let bothOk = 0;
+    rows.forEach((_, i) => {
+      const a = join(tmp, jobs[i].output);
+      const b = join(tmp, 'ref', `${i}.inc`);
+      if (!existsSync(a) || !existsSync(b) || ref.value[i].code !== 0) return;
+      bothOk++;
+      if (readFileSync(a).equals(readFileSync(b))) same++;
+    });
+
+    // Watch mode latency.
+    const watchRows = [];
+    const main = copied.map((f) => join(td, opts.dialect, f)).find((p) => jobs.some((j) => j.input === p && j.generator === 'op-decls')) ??
+      copied.map((f) => join(td, opts.dialect, f)).find((p) => jobs.some((j) => j.input === p));
+    if (main) {
+      process.stderr.write(`build-bench: watch mode, ${opts.samples} saves of each kind to ${main} ...\n`);
+      const w = startWatch(config, opts.jobs);
+      try {
+        await w.until(/watching for changes/, 0);
+        const done = /ods: \d+ outputs?: [^\n]*\(\d+ ms\)\n/;
+        const comment = [];
+        for (let i = 0; i < opts.samples; i++) {
+          const from = w.length;
+          const t0 = performance.now();
+          appendFileSync(main, `\n// build-bench comment ${i}\n`);
+          await w.until(done, from);
+          comment.push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, 400)); // past the watcher's recheck
+        }
+        watchRows.push([`comment appended to ${basename(main)} -> rebuild done (outputs unchanged)`, median(comment).toFixed(0), Math.min(...comment).toFixed(0)]);
+        const opDecls = jobs.find((j) => j.input === main && j.generator === 'op-decls' && !j.args);
+        if (opDecls && opts.dialect === 'mlir/Dialect/Arith/IR') {
+          const out = join(tmp, opDecls.output);
+          const newOp = [];
+          for (let i = 0; i < opts.samples; i++) {
+            const name = `BenchOp${i}`;
+            const from = w.length;
+            const t0 = performance.now();
+            appendFileSync(main, `\ndef Arith_${name} : Arith_Op<"bench_${i}", [Pure]> {\n  let arguments = (ins AnyType:$in);\n  let results = (outs AnyType:$out);\n}\n`);
+            for (;;) {
+              if (readFileSync(out, 'latin1').includes(name)) break;
+              if (performance.now() - t0 > 120_000) throw new Error('the new op never reached the op-decls output');
+              await new Promise((r) => setTimeout(r, 1));
+            }
+            newOp.push(performance.now() - t0);
+            await w.until(done, from);
+            await new Promise((r) => setTimeout(r, 400));
+          }
+          watchRows.push([`new op appended to ${basename(main)} -> ${basename(opDecls.output)} rewritten`, median(newOp).toFixed(0), Math.min(...newOp).toFixed(0)]);
+        }
+        const affected = jobs.filter((j) => j.input.startsWith(td)).length;
+        notes.push(`watch: ${opts.samples} saves each; a save of ${basename(main)} reruns every output whose input includes it (${affected}+ outputs read the copied dialect directly)`);
+      } finally {
+        await w.stop();
+      }
+    }
+
+    const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}x` : '-');
+    const out = [];
+    out.push(
+      table(
+        ['build', 'outputs ok', 'wall (s)', 'cpu (s)', `wall vs ${REF}`, `cpu vs ${REF}`],
+        [
+          [`${REF}, a process per output`, `${refOk}/${rows.length}`, sec(ref.ms), sec(ref.cpuMs), '1.00x', '1.00x'],
+          [`ods-tblgen build, cold: ${summary(cold.value)}`, `exit ${cold.value.code}`, sec(cold.ms), sec(cold.cpuMs), ratio(cold.ms, ref.ms), ratio(cold.cpuMs, ref.cpuMs)],
+          [`ods-tblgen build, no-op: ${summary(noop.value)}`, `exit ${noop.value.code}`, sec(noop.ms), sec(noop.cpuMs), ratio(noop.ms, ref.ms), ratio(noop.cpuMs, ref.cpuMs)],
+        ],
+      ),
+    );
+    out.push(table(['rebuild', 'ratio'], [['no-op rebuild vs cold build (wall)', ratio(noop.ms, cold.ms)], ['no-op rebuild vs cold build (cpu)', ratio(noop.cpuMs, cold.cpuMs)]]));
+    if (watchRows.length) out.push(table(['watch mode: save -> result', 'median (ms)', 'min (ms)'], watchRows));
+    notes.push(`outputs byte-identical to ${REF}: ${same}/${bothOk} (where both succeeded)`);
+    notes.push('cpu: user + system time of the child processes (the build with its worker threads; the reference processes)');
+    try {
+      notes.push(`load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
+    } catch {
+      // not Linux
+    }
+    out.push(notes.map((n) => `- ${n}`).join('\n'));
+    process.stdout.write(out.join('\n\n') + '\n');
+  } finally {
+    if (opts.keep) process.stderr.write(`build-bench: kept ${tmp}\n`);
+    else rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();
