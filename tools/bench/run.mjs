@@ -125,23 +125,29 @@ function selfCpuMs() {
 /** Run `cmd args... file` for every file, `jobs` at a time; stdout discarded. */
 async function runProcesses(cmd, argsFor, files, cwd, jobs) {
   const codes = new Map();
+  const reasons = new Map();
   let next = 0;
   const t0 = performance.now();
   const c0 = childrenCpuMs();
   const lane = async () => {
     while (next < files.length) {
       const file = files[next++];
-      const code = await new Promise((res) => {
-        const child = spawn(cmd, argsFor(file), { cwd, stdio: ['ignore', 'ignore', 'ignore'] });
-        child.on('error', () => res(-1));
-        child.on('exit', (c, sig) => res(c ?? (sig ? 128 : -1)));
+      const { code, why } = await new Promise((res) => {
+        const child = spawn(cmd, argsFor(file), { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+        let err = '';
+        child.stderr.on('data', (d) => {
+          if (err.length < 2000) err += d;
+        });
+        child.on('error', (e) => res({ code: -1, why: e.message }));
+        child.on('close', (c, sig) => res({ code: c ?? -1, why: sig ? `signal ${sig}` : err.split('\n')[0] }));
       });
       codes.set(file, code);
+      if (code !== 0) reasons.set(file, why);
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, lane));
   const c1 = childrenCpuMs();
-  return { ms: performance.now() - t0, cpuMs: c0 === undefined ? undefined : c1 - c0, codes };
+  return { ms: performance.now() - t0, cpuMs: c0 === undefined ? undefined : c1 - c0, codes, reasons };
 }
 
 /** runCli over every file in `jobs` worker threads (each loads dist/index.js once). */
@@ -170,10 +176,9 @@ async function runInProcess(args, files, cwd, jobs) {
   return { ms: performance.now() - t0, cpuMs: selfCpuMs() - c0, codes, busyMs };
 }
 
-function agree(a, b) {
-  let same = 0;
-  for (const [f, c] of a) if ((c === 0) === (b.get(f) === 0)) same++;
-  return same;
+/** Files whose success differs between two runs. */
+function disagreements(a, b) {
+  return [...a.keys()].filter((f) => (a.get(f) === 0) !== (b.get(f) === 0));
 }
 
 /** Wall time of `cmd args` run `n` times in a row: min and median, ms. */
@@ -241,7 +246,13 @@ async function main() {
       if (ref) rows.push(row(`${REF}, a process per file`, ref));
       rows.push(row(`ods-tblgen, a process per file${opts.nodeFlags.length ? ` (node ${opts.nodeFlags.join(' ')})` : ''}`, proc));
       rows.push(row(`ods-tblgen in-process (runCli, ${opts.jobs} workers)`, inproc));
-      if (ref) notes.push(`${suite}: exit status (success/failure) agrees with ${REF} for ${agree(ref.codes, proc.codes)}/${files.length} files (processes), ${agree(ref.codes, inproc.codes)}/${files.length} (in-process)`);
+      if (ref) {
+        const dp = disagreements(ref.codes, proc.codes);
+        const di = disagreements(ref.codes, inproc.codes);
+        notes.push(`${suite}: exit status (success/failure) agrees with ${REF} for ${files.length - dp.length}/${files.length} files (processes), ${files.length - di.length}/${files.length} (in-process)`);
+        for (const f of dp.slice(0, 5)) notes.push(`${suite}: ${f}: ${REF} exit ${ref.codes.get(f)}, ods-tblgen exit ${proc.codes.get(f)}${proc.reasons.get(f) ? `: ${proc.reasons.get(f)}` : ''}`);
+        for (const f of di.slice(0, 5)) notes.push(`${suite}: ${f}: ${REF} exit ${ref.codes.get(f)}, in-process exit ${inproc.codes.get(f)}`);
+      }
       notes.push(`${suite}: in-process, ${sec(inproc.busyMs)} s spent in runCli in total (${(inproc.busyMs / files.length).toFixed(1)} ms a file)`);
     }
   }

@@ -65,7 +65,7 @@ const builds = [];
 const info = logger.info.bind(logger);
 logger.info = (msg, o) => {
   const m = /ods: \d+ outputs?: .*\((\d+) ms\)/.exec(msg);
-  if (m) builds.push({ at: Date.now(), ms: Number(m[1]) });
+  if (m) builds.push({ at: Date.now(), ms: Number(m[1]), cpu: process.cpuUsage() });
   if (process.env.VITE_BENCH_VERBOSE) info(msg, o);
 };
 const server = await createServer({
@@ -109,7 +109,7 @@ if (chromiumPath) {
 }
 
 // --- rounds ---------------------------------------------------------------------------------------
-const results = { outputs: [], page: [], engine: [] };
+const results = { outputs: [], page: [], engine: [], cpu: [] };
 const SUMMARY = 'let summary = "element-wise addition";';
 if (!original.includes(SUMMARY)) throw new Error(`vite-bench: ToyOps.td no longer contains ${SUMMARY}`);
 
@@ -137,6 +137,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
     await sleep(20);
   }
   const buildsBefore = builds.length;
+  const cpu0 = process.cpuUsage();
   const saved = Date.now();
   writeFileSync(opsTd, original.replace(SUMMARY, `let summary = "${marker}";`));
   const deadline = Date.now() + 10_000;
@@ -153,6 +154,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
   if (round >= WARMUP) {
     results.outputs.push(done.at - saved);
     results.engine.push(done.ms);
+    results.cpu.push((done.cpu.user - cpu0.user + done.cpu.system - cpu0.system) / 1000);
     if (shown !== undefined) results.page.push(shown - saved);
   }
   await sleep(GAP);
@@ -197,6 +199,8 @@ for (const r of table.slice(1)) console.log(line(r));
 if (results.engine.length) {
   const e = stats(results.engine);
   console.log(`of which the engine (one parse, ${jobs.filter((j) => j.input.endsWith('ToyOps.td')).length} jobs): median ${fmt(e.median)}, p90 ${fmt(e.p90)}`);
+  const c = stats(results.cpu);
+  console.log(`CPU time of the dev server from save to outputs written: median ${fmt(c.median)}, min ${fmt(c.min)} (what an idle machine would take)`);
 }
 const [l1, l5] = (await import('node:os')).loadavg();
 console.log(`load average during the run: ${l1.toFixed(1)} (1 min), ${l5.toFixed(1)} (5 min) on ${(await import('node:os')).availableParallelism()} cores`);

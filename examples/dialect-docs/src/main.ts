@@ -4,7 +4,7 @@
 // updates them through HMR: the page re-renders in place and highlights what changed.
 import './style.css';
 import records from '../../dialect/include/Toy/ToyOps.td?ods=records';
-import doc from '../../dialect/include/Toy/ToyOps.td?ods=dialect-doc-x&dialect=toy&optional';
+import doc from '../../dialect/include/Toy/ToyOps.td?ods=dialect-doc&dialect=toy&optional';
 import { docBody, docFromRecords, opAnchor, opsFromDoc, renderMarkdown, signature } from './markdown.js';
 import { RecordsView, opFingerprint, type DialectInfo, type OpInfo } from './model.js';
 
@@ -18,12 +18,15 @@ const DIALECT = 'toy';
 interface State {
   records: OdsRecords;
   doc: string | null;
+  /** HMR updates received. */
   revision: number;
   /** Fingerprints of the ops last rendered, by op name. */
   shown: Map<string, string> | undefined;
+  /** What the last update that changed something changed (kept through no-op updates). */
+  marks: Marks;
 }
 
-const state: State = { records, doc, revision: 0, shown: undefined };
+const state: State = { records, doc, revision: 0, shown: undefined, marks: { added: new Set(), changed: new Set(), removed: [] } };
 window.__dialectDocs = { bootedAt: Date.now(), revision: 0 };
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
@@ -141,7 +144,7 @@ function toast(marks: Marks): void {
   if (marks.changed.size) parts.push(`changed ${list(marks.changed)}`);
   if (marks.removed.length) parts.push(`removed ${list(marks.removed)}`);
   const el = $('#toast');
-  el.innerHTML = `<b>ToyOps.td</b> updated${parts.length ? ` — ${parts.join('; ')}` : ''}`;
+  el.innerHTML = `<b>ToyOps.td</b> updated — ${parts.length ? parts.join('; ') : 'no op changed'}`;
   el.classList.remove('show');
   void el.offsetWidth; // restart the animation
   el.classList.add('show');
@@ -164,7 +167,11 @@ function render(): void {
     $('#content').innerHTML = '<p class="empty">No dialect in ToyOps.td.</p>';
     return;
   }
-  const marks = diff(d.ops);
+  // A save that changes no op (a comment, the same text saved twice) keeps the last highlights.
+  const fresh = diff(d.ops);
+  const changed = fresh.added.size > 0 || fresh.changed.size > 0 || fresh.removed.length > 0;
+  if (changed) state.marks = fresh;
+  const marks = state.marks;
   $('#hero').innerHTML = renderHero(d);
   $('#overview-body').innerHTML = renderTable(d, marks);
   $('#op-nav').innerHTML = renderNav(d, marks);
@@ -181,7 +188,7 @@ function render(): void {
   document.title = `${d.name} dialect · ods-ts`;
   document.documentElement.dataset['revision'] = String(state.revision);
   window.__dialectDocs = { ...window.__dialectDocs!, revision: state.revision };
-  if (state.revision > 0) toast(marks);
+  if (state.revision > 0) toast(changed ? marks : { added: new Set(), changed: new Set(), removed: [] });
 }
 
 $('#filter').addEventListener('input', applyFilter);
@@ -207,7 +214,7 @@ function scheduleRender(): void {
 
 if (import.meta.hot) {
   import.meta.hot.accept(
-    ['../../dialect/include/Toy/ToyOps.td?ods=records', '../../dialect/include/Toy/ToyOps.td?ods=dialect-doc-x&dialect=toy&optional'],
+    ['../../dialect/include/Toy/ToyOps.td?ods=records', '../../dialect/include/Toy/ToyOps.td?ods=dialect-doc&dialect=toy&optional'],
     ([r, d]) => {
       if (r) state.records = (r as unknown as { default: OdsRecords }).default;
       if (d) state.doc = (d as unknown as { default: string | null }).default;

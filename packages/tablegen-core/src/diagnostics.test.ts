@@ -431,6 +431,11 @@ def a { A r = b; }
 def a : A { let x = "s"; }
 `, "test.td:2:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'");
   });
+  it("top-level let of bits of the wrong width", () => {
+    expectDiagnostic(`class A { bits<4> b = 0; }
+let b = 0b11 in def a : A;
+`, "test.td:2:5: error: Field 'b' of type 'bits<4>' is incompatible with value '{ 1, 1 }' of type bit initializer with length 2");
+  });
   it("top-level let of the wrong type", () => {
     expectDiagnostic(`class A { int x; }
 let x = "s" in def a : A;

@@ -33,6 +33,7 @@ import {
   fatalNoLoc,
   AnonymousNameInit,
   activeKeeper,
+  MAX_LIST_SIZE,
 } from './records.js';
 import { printRecord } from './printer.js';
 import { compilePosixRegex } from './regex.js';
@@ -258,18 +259,18 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
           fatalNoLoc(`Concatenated Dag operators do not match: '${lhs.getAsString()}' vs. '${rhs.getAsString()}'`);
         }
         const opr: Init = lop ?? rop ?? UnsetInit.get();
-        return DagInit.get(opr, undefined, [...lhs.args, ...rhs.args], [...lhs.argNames, ...rhs.argNames]);
+        return DagInit.get(opr, lhs.opName ?? rhs.opName, lhs.args.concat(rhs.args), lhs.argNames.concat(rhs.argNames));
       }
       break;
     }
     case BinOp.LISTCONCAT:
       if (lhs instanceof ListInit && rhs instanceof ListInit)
-        return ListInit.get([...lhs.elements, ...rhs.elements], lhs.elementType);
+        return ListInit.get(lhs.elements.concat(rhs.elements), lhs.elementType);
       break;
     case BinOp.LISTSPLAT:
       if (lhs instanceof TypedInit && rhs instanceof IntInit) {
         if (rhs.value < 0n) fatalNoLoc(`!listsplat count ${rhs.value} is negative`);
-        if (rhs.value > 10_000_000n) fatalAt(curRec, `!listsplat count ${rhs.value} is too large`);
+        if (rhs.value > BigInt(MAX_LIST_SIZE)) fatalAt(curRec, `!listsplat count ${rhs.value} is too large`);
         const n = Number(rhs.value);
         return ListInit.get(new Array<Init>(n).fill(lhs), lhs.type);
       }
@@ -410,7 +411,7 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
 
 /** Guard against ranges that would exhaust memory (llvm-tblgen would crash). */
 function checkRangeSize(n: bigint, curRec: Record | undefined): void {
-  if (n > 10_000_000n) fatalAt(curRec, `range of ${n} elements is too large`);
+  if (n > BigInt(MAX_LIST_SIZE)) fatalAt(curRec, `range of ${n} elements is too large`);
 }
 
 function itemApply(lhs: Init, item: Init, rhs: Init, curRec: Record | undefined): Init {

@@ -26,6 +26,7 @@ import {
   Init,
   InstancesOpInit,
   IntInit,
+  MAX_LIST_SIZE,
   IntRecTy,
   IsAOpInit,
   ListInit,
@@ -136,7 +137,7 @@ const MAX_NESTING = 500;
 const MAX_MULTICLASS_NESTING = 500;
 
 /** A multiclass expanding to more entries than this is refused (each level can multiply them). */
-const MAX_MULTICLASS_ENTRIES = 200_000;
+const MAX_MULTICLASS_ENTRIES = 50_000;
 
 /** Pending pastes of one value beyond which the chain is refused (it is parsed without recursion). */
 const MAX_PASTE_CHAIN = 1_000_000;
@@ -470,10 +471,10 @@ export class Parser {
     if (failed) {
       let initType = '';
       if (v instanceof BitsInit) initType = `' of type bit initializer with length ${v.numBits}`;
-      else if (v instanceof TypedInit) initType = `' of type '${v.type.getAsString()}`;
+      else if (v instanceof TypedInit) initType = `' of type '${v.type.getAsString()}'`;
       this.diags.error(
         loc,
-        `Field '${name.getAsUnquotedString()}' of type '${rv.type.getAsString()}' is incompatible with value '${v.getAsString()}${initType}'`,
+        `Field '${name.getAsUnquotedString()}' of type '${rv.type.getAsString()}' is incompatible with value '${v.getAsString()}${initType}`,
       );
     }
   }
@@ -880,11 +881,11 @@ export class Parser {
     for (;;) {
       const smc = this.multiClasses.get(ref.rec.getName())!;
       this.noteMultiClassUse(mc, smc, subClassLoc);
+      this.checkMultiClassEntries(newEntries.length + smc.entries.length + (mc ? mc.entries.length : 0), subClassLoc);
       const substs: SubstStack = [];
       this.resolveArgumentsOfMultiClass(substs, smc, ref.args, defmName, subClassLoc);
       this.resolveEntries(smc.entries, substs, !mc && this.loops.length === 0, newEntries, subClassLoc);
-      if (newEntries.length + (mc ? mc.entries.length : 0) > MAX_MULTICLASS_ENTRIES)
-        this.error(subClassLoc, `multiclass expands to too many records (more than ${MAX_MULTICLASS_ENTRIES})`);
+      this.checkMultiClassEntries(newEntries.length + (mc ? mc.entries.length : 0), subClassLoc);
       if (!this.consume(Tok.Comma)) break;
       if (this.t() !== Tok.Id) this.tokError('expected identifier');
       subClassLoc = this.lex.loc();
@@ -1074,8 +1075,15 @@ export class Parser {
       this.error(loc, `multiclass nesting is too deep (more than ${MAX_MULTICLASS_NESTING} levels)`);
   }
 
+  /** Refuse a multiclass or defm that expands to more than MAX_MULTICLASS_ENTRIES entries. */
+  private checkMultiClassEntries(count: number, loc: Loc): void {
+    if (count > MAX_MULTICLASS_ENTRIES)
+      this.error(loc, `multiclass expands to too many records (more than ${MAX_MULTICLASS_ENTRIES})`);
+  }
+
   private addSubMultiClass(cur: MultiClass, sub: { loc: Loc; mc: MultiClass; args: ArgumentInit[] }): void {
     this.noteMultiClassUse(cur, sub.mc, sub.loc);
+    this.checkMultiClassEntries(cur.entries.length + sub.mc.entries.length, sub.loc);
     const substs: SubstStack = [];
     this.resolveArgumentsOfMultiClass(
       substs,
@@ -1085,8 +1093,7 @@ export class Parser {
       sub.loc,
     );
     this.resolveEntries(sub.mc.entries, substs, false, cur.entries, undefined);
-    if (cur.entries.length > MAX_MULTICLASS_ENTRIES)
-      this.error(sub.loc, `multiclass expands to too many records (more than ${MAX_MULTICLASS_ENTRIES})`);
+    this.checkMultiClassEntries(cur.entries.length, sub.loc);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1350,7 +1357,7 @@ export class Parser {
     }
     if (end < 0n) this.tokError('invalid range, cannot be negative');
     const span = start > end ? start - end : end - start;
-    if (span > 10_000_000n) this.tokError('range is too large');
+    if (span > BigInt(MAX_LIST_SIZE)) this.tokError('range is too large');
     if (start < end) for (; start <= end; start++) out.push(Number(start));
     else for (; start >= end; start--) out.push(Number(start));
   }

@@ -116,7 +116,11 @@ export class Preprocessor {
     return lx.text.slice(lx.tokStart, lx.pos);
   }
 
-  /** Only whitespace and comments may follow a directive. Returns false otherwise. */
+  /**
+   * Only whitespace and comments may follow a directive (TGLexer::prepSkipDirectiveEnd): returns
+   * false at anything else. A `/` that starts no comment ends the directive, and the lexer then
+   * reports it as an unexpected character.
+   */
   private skipDirectiveEnd(): boolean {
     const lx = this.lx;
     const t = lx.text;
@@ -127,29 +131,17 @@ export class Preprocessor {
         continue;
       }
       if (c === 10 || c === 13) return true;
-      if (c === 47) {
-        const n = lx.peek(1);
-        if (n === 47) {
-          lx.pos++;
-          lx.skipLineComment();
-          continue;
-        }
-        if (n === 42) {
-          lx.tokStart = lx.pos;
-          lx.pos++;
-          lx.pos++;
-          // skipBlockComment expects pos at the '*'.
-          lx.pos--;
-          if (lx.skipBlockComment()) return false;
-          // After a multi-line comment, nothing but whitespace may follow on its last line.
-          while (lx.peek() === 32 || lx.peek() === 9) lx.pos++;
-          const e = lx.peek();
-          if (e === 10 || e === 13 || e === -1) return true;
-          lx.returnError(lx.pos, 'unexpected character after preprocessing directive');
-          return false;
-        }
+      if (c !== 47) return false;
+      const n = lx.peek(1);
+      if (n === 47) {
+        lx.skipLineComment();
+        return true;
       }
-      return false;
+      if (n !== 42) return true;
+      // A block comment, possibly over several lines; more may follow it.
+      lx.tokStart = lx.pos;
+      lx.pos++; // skipBlockComment expects pos at the '*'.
+      if (lx.skipBlockComment()) return false;
     }
     return true;
   }

@@ -21,6 +21,13 @@ import {
 // Context: the uniquing pools of one RecordKeeper. Parsing is synchronous, so the keeper being
 // built is the "current" context while values are created.
 
+/**
+ * Lists longer than this, and more list elements than MAX_LIST_ELEMENTS in all, are refused
+ * with an error: all values are kept (uniqued), so unbounded growth would exhaust the heap.
+ */
+export const MAX_LIST_SIZE = 2_000_000;
+const MAX_LIST_ELEMENTS = 30_000_000;
+
 /** A node of the uniquing trie: values keyed by a sequence of numbers (a tag, then child ids). */
 class TrieNode {
   value: Init | undefined;
@@ -37,6 +44,8 @@ class Context {
   bits: [BitInit | undefined, BitInit | undefined] = [undefined, undefined];
   readonly typePool = new Map<string, RecTy>();
   anonCounter = 0;
+  /** Elements of every list created so far (they are all kept, uniqued). */
+  listElements = 0;
   /** Where errors of evaluations outside any record are reported (the parser's position). */
   fallbackLoc: (() => Loc | undefined) | undefined;
   constructor(
@@ -86,21 +95,40 @@ const enum Tag {
   Cond,
 }
 
-/** The unique value for (tag, ...ids), created by `make` the first time. */
-function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
-  let node = ctx().trie;
-  for (let i = -1; i < ids.length; i++) {
-    const k = i < 0 ? tag : ids[i]!;
-    let children = node.children;
-    if (!children) node.children = children = new Map();
-    let next = children.get(k);
-    if (!next) children.set(k, (next = new TrieNode()));
-    node = next;
-  }
+function step(node: TrieNode, k: number): TrieNode {
+  let children = node.children;
+  if (!children) node.children = children = new Map();
+  let next = children.get(k);
+  if (!next) children.set(k, (next = new TrieNode()));
+  return next;
+}
+
+function finish<T extends Init>(node: TrieNode, make: () => T): T {
   if (node.value) return node.value as T;
   const v = make();
   node.value = v;
   return v;
+}
+
+/** The unique value for (tag, ...ids), created by `make` the first time. */
+function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
+  let node = step(ctx().trie, tag);
+  for (let i = 0; i < ids.length; i++) node = step(node, ids[i]!);
+  return finish(node, make);
+}
+
+/** `intern` for two to five ids, without allocating a key array (the hot cases). */
+function intern2<T extends Init>(tag: Tag, a: number, b: number, make: () => T): T {
+  return finish(step(step(step(ctx().trie, tag), a), b), make);
+}
+function intern3<T extends Init>(tag: Tag, a: number, b: number, c: number, make: () => T): T {
+  return finish(step(step(step(step(ctx().trie, tag), a), b), c), make);
+}
+function intern4<T extends Init>(tag: Tag, a: number, b: number, c: number, d: number, make: () => T): T {
+  return finish(step(step(step(step(step(ctx().trie, tag), a), b), c), d), make);
+}
+function intern5<T extends Init>(tag: Tag, a: number, b: number, c: number, d: number, e: number, make: () => T): T {
+  return finish(step(step(step(step(step(step(ctx().trie, tag), a), b), c), d), e), make);
 }
 
 /**
@@ -425,10 +453,10 @@ export class ArgumentInit extends Init {
     super();
   }
   static positional(value: Init, index: number): ArgumentInit {
-    return intern(Tag.Arg, [value.id, index], () => new ArgumentInit(value, index, undefined));
+    return intern2(Tag.Arg, value.id, index, () => new ArgumentInit(value, index, undefined));
   }
   static named(value: Init, name: Init): ArgumentInit {
-    return intern(Tag.ArgNamed, [value.id, name.id], () => new ArgumentInit(value, undefined, name));
+    return intern2(Tag.ArgNamed, value.id, name.id, () => new ArgumentInit(value, undefined, name));
   }
   isPositional(): boolean {
     return this.index !== undefined;
@@ -725,9 +753,15 @@ export class ListInit extends TypedInit {
     super(elementType.getListTy());
   }
   static get(elements: readonly Init[], eltTy: RecTy): ListInit {
+    if (elements.length > MAX_LIST_SIZE) fatalAt(undefined, `list of ${elements.length} elements is too large`);
     const ids = [eltTy.id];
     for (const e of elements) ids.push(e.id);
-    return intern(Tag.List, ids, () => new ListInit(elements, eltTy));
+    return intern(Tag.List, ids, () => {
+      const c = ctx();
+      c.listElements += elements.length;
+      if (c.listElements > MAX_LIST_ELEMENTS) fatalAt(undefined, 'input is too large to evaluate: too many list elements');
+      return new ListInit(elements, eltTy);
+    });
   }
   get size(): number {
     return this.elements.length;
@@ -779,7 +813,7 @@ export class VarInit extends TypedInit {
   }
   static get(name: Init | string, type: RecTy): VarInit {
     const n = typeof name === 'string' ? StringInit.get(name) : name;
-    return intern(Tag.Var, [type.id, n.id], () => new VarInit(n, type));
+    return intern2(Tag.Var, type.id, n.id, () => new VarInit(n, type));
   }
   get name(): string {
     return (this.nameInit as StringInit).value;
@@ -801,7 +835,7 @@ export class VarBitInit extends TypedInit {
     super(BitRecTy.get());
   }
   static get(t: TypedInit, b: number): VarBitInit {
-    return intern(Tag.VarBit, [t.id, b], () => new VarBitInit(t, b));
+    return intern2(Tag.VarBit, t.id, b, () => new VarBitInit(t, b));
   }
   getAsString(): string {
     return `${this.bitVar.getAsString()}{${this.bitNum}}`;
@@ -919,7 +953,7 @@ export class FieldInit extends TypedInit {
     super(type);
   }
   static get(rec: Init, fieldName: StringInit): FieldInit {
-    return intern(Tag.Field, [rec.id, fieldName.id], () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
+    return intern2(Tag.Field, rec.id, fieldName.id, () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
   }
   getAsString(): string {
     return `${this.rec.getAsString()}.${this.fieldName.value}`;
@@ -1045,7 +1079,7 @@ export class UnOpInit extends OpInit {
     super(type);
   }
   static get(opc: UnOp, lhs: Init, type: RecTy): UnOpInit {
-    return intern(Tag.UnOp, [opc, lhs.id, type.id], () => new UnOpInit(opc, lhs, type));
+    return intern3(Tag.UnOp, opc, lhs.id, type.id, () => new UnOpInit(opc, lhs, type));
   }
   private folded: Init | undefined;
   fold(curRec: Record | undefined, isFinal: boolean): Init {
@@ -1154,7 +1188,7 @@ export class BinOpInit extends OpInit {
     super(type);
   }
   static get(opc: BinOp, lhs: Init, rhs: Init, type: RecTy): BinOpInit {
-    return intern(Tag.BinOp, [opc, lhs.id, rhs.id, type.id], () => new BinOpInit(opc, lhs, rhs, type));
+    return intern4(Tag.BinOp, opc, lhs.id, rhs.id, type.id, () => new BinOpInit(opc, lhs, rhs, type));
   }
   /** `a # b` on strings, folded when both are literal. */
   static getStrConcat(a: Init, b: Init): Init {
@@ -1163,7 +1197,7 @@ export class BinOpInit extends OpInit {
     return BinOpInit.get(BinOp.STRCONCAT, a, b, StringRecTy.get());
   }
   static getListConcat(a: TypedInit, b: Init): Init {
-    if (a instanceof ListInit && b instanceof ListInit) return ListInit.get([...a.elements, ...b.elements], a.elementType);
+    if (a instanceof ListInit && b instanceof ListInit) return ListInit.get(a.elements.concat(b.elements), a.elementType);
     return BinOpInit.get(BinOp.LISTCONCAT, a, b, a.type);
   }
   /** The folded value, memoized: every binary operator is a pure function of its operands. */
@@ -1219,7 +1253,7 @@ export class TernOpInit extends OpInit {
     super(type);
   }
   static get(opc: TernOp, lhs: Init, mhs: Init, rhs: Init, type: RecTy): TernOpInit {
-    return intern(Tag.TernOp, [opc, lhs.id, mhs.id, rhs.id, type.id], () => new TernOpInit(opc, lhs, mhs, rhs, type));
+    return intern5(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id, () => new TernOpInit(opc, lhs, mhs, rhs, type));
   }
   private folded: Init | undefined;
   fold(curRec: Record | undefined): Init {
@@ -1311,7 +1345,7 @@ export class IsAOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): IsAOpInit {
-    return intern(Tag.IsA, [checkType.id, expr.id], () => new IsAOpInit(checkType, expr));
+    return intern2(Tag.IsA, checkType.id, expr.id, () => new IsAOpInit(checkType, expr));
   }
   fold(): Init {
     return foldIsAOp(this);
@@ -1341,7 +1375,7 @@ export class ExistsOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): ExistsOpInit {
-    return intern(Tag.Exists, [checkType.id, expr.id], () => new ExistsOpInit(checkType, expr));
+    return intern2(Tag.Exists, checkType.id, expr.id, () => new ExistsOpInit(checkType, expr));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldExistsOp(this, curRec, isFinal);
@@ -1371,7 +1405,7 @@ export class InstancesOpInit extends TypedInit {
     super(checkType.getListTy());
   }
   static get(checkType: RecTy, regex: Init): InstancesOpInit {
-    return intern(Tag.Instances, [checkType.id, regex.id], () => new InstancesOpInit(checkType, regex));
+    return intern2(Tag.Instances, checkType.id, regex.id, () => new InstancesOpInit(checkType, regex));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldInstancesOp(this, curRec, isFinal);
@@ -1575,16 +1609,20 @@ export class RecordVal {
     public loc: Loc | undefined,
     readonly type: RecTy,
     readonly fieldKind: FieldKind,
+    /** The initial value (already of the field's type); `?` converted to the type by default. */
+    initial?: Init,
   ) {
-    this.value = UnsetInit.get();
-    this.setValue(UnsetInit.get());
+    if (initial) this.value = initial;
+    else {
+      this.value = UnsetInit.get();
+      this.setValue(UnsetInit.get());
+    }
   }
   get name(): string {
     return this.nameInit.value;
   }
   clone(): RecordVal {
-    const c = new RecordVal(this.nameInit, this.loc, this.type, this.fieldKind);
-    c.value = this.value;
+    const c = new RecordVal(this.nameInit, this.loc, this.type, this.fieldKind, this.value);
     c.isUsed = this.isUsed;
     return c;
   }

@@ -1,11 +1,12 @@
 // Test helpers: parse small inline TableGen sources over an in-memory file system and get
-// their `--print-records` / `--dump-json` output or their first error line. Framework-free
-// (plain thrown Errors), so it builds with the package and works under any test runner.
+// their `--print-records` / `--dump-json` output or their first error line. Sources and outputs
+// are ordinary (Unicode) strings, handled as UTF-8 bytes inside, as llvm-tblgen reads files.
+// Framework-free (plain thrown Errors), so it builds with the package and works under any runner.
 import type { ParseResult } from './index.js';
 import { parseTableGen } from './index.js';
 import { recordsToJson, writeJson } from './json.js';
 import { printRecords } from './printer.js';
-import { type FileSystem, overlayFileSystem } from './sources.js';
+import { type FileSystem, decodeBytes, encodeBytes, overlayFileSystem } from './sources.js';
 
 /** The working directory of in-memory parses (nothing is read from disk). */
 export const TEST_CWD = '/virtual';
@@ -23,7 +24,7 @@ export interface TestParseOptions {
 }
 
 export interface TestParseResult extends ParseResult {
-  /** Every diagnostic as llvm-tblgen prints it on stderr. */
+  /** Every diagnostic as llvm-tblgen prints it on stderr (decoded from UTF-8). */
   readonly stderr: string;
 }
 
@@ -33,12 +34,12 @@ const emptyFileSystem: FileSystem = { readFile: () => undefined };
 export function parseSource(src: string, opts: TestParseOptions = {}): TestParseResult {
   const files = new Map<string, string>();
   for (const [path, text] of Object.entries(opts.files ?? {})) {
-    files.set(path.startsWith('/') ? path : `${TEST_CWD}/${path}`, text);
+    files.set(path.startsWith('/') ? path : `${TEST_CWD}/${path}`, encodeBytes(text));
   }
   let stderr = '';
   const result = parseTableGen({
     file: opts.file ?? 'test.td',
-    text: src,
+    text: encodeBytes(src),
     cwd: TEST_CWD,
     fs: overlayFileSystem(files, emptyFileSystem),
     includeDirs: opts.includeDirs,
@@ -48,7 +49,7 @@ export function parseSource(src: string, opts: TestParseOptions = {}): TestParse
       stderr += text;
     },
   });
-  return { ...result, stderr };
+  return { ...result, stderr: decodeBytes(stderr) };
 }
 
 function mustSucceed(r: TestParseResult): void {
@@ -59,26 +60,31 @@ function mustSucceed(r: TestParseResult): void {
 export function printRecordsOf(src: string, opts?: TestParseOptions): string {
   const r = parseSource(src, opts);
   mustSucceed(r);
-  return printRecords(r.records);
+  return decodeBytes(r.records.with(() => printRecords(r.records)));
 }
 
 /** The `--dump-json` output of `src`; throws with the diagnostics if it does not parse. */
 export function dumpJsonOf(src: string, opts?: TestParseOptions): string {
   const r = parseSource(src, opts);
   mustSucceed(r);
-  return writeJson(recordsToJson(r.records, r.sources));
+  return decodeBytes(r.records.with(() => writeJson(recordsToJson(r.records, r.sources))));
 }
 
 /** The first line of the first error (`file:line:col: error: msg`), or undefined. */
 export function firstErrorOf(src: string, opts?: TestParseOptions): string | undefined {
-  return parseSource(src, opts).diagnostics.firstErrorLine();
+  return firstErrorLine(parseSource(src, opts));
+}
+
+function firstErrorLine(r: ParseResult): string | undefined {
+  const line = r.diagnostics.firstErrorLine();
+  return line === undefined ? undefined : decodeBytes(line);
 }
 
 /** Assert that `src` fails to parse and that its first error line is `firstLine`. */
 export function expectDiagnostic(src: string, firstLine: string, opts?: TestParseOptions): TestParseResult {
   const r = parseSource(src, opts);
   if (r.ok) throw new Error(`expected the parse to fail with:\n  ${firstLine}\nbut it succeeded`);
-  const got = r.diagnostics.firstErrorLine();
+  const got = firstErrorLine(r);
   if (got !== firstLine) {
     throw new Error(`first error line differs:\n  expected: ${firstLine}\n  actual:   ${got}\nstderr:\n${r.stderr}`);
   }

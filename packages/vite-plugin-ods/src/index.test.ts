@@ -319,6 +319,8 @@ describe('vite:ods security', () => {
     const { server } = await dev(dir, { jobs: 1 }, { server: { fs: { allow: [join(dir, 'app'), join(dir, 'lib')], deny: ['**/secret/**'] } } });
     await expect(server.transformRequest(`/@fs${join(dir, 'outside/z.td')}?ods=records`)).rejects.toThrow(/outside Vite's serving allow list/);
     await expect(server.transformRequest('/secret/s.td?ods=records')).rejects.toThrow(/deny list/);
+    // No way around it with `..`.
+    await expect(server.transformRequest(`/@fs${join(dir, 'app')}/../outside/z.td?ods=records`)).rejects.toThrow(/outside Vite's serving allow list/);
     // A relative import from an allowed module is refused the same way.
     await expect(server.transformRequest(`${join(dir, 'outside/z.td')}?ods=records`)).rejects.toThrow(/outside Vite's serving allow list/);
     expect(await moduleValue(server, '/y.td?ods=records')).toMatchObject({ Y: {} });

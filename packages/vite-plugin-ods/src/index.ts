@@ -316,7 +316,7 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
   /** The absolute file of an `?ods=` import, or undefined to let other resolvers try. */
   function resolveOdsPath(path: string, importer: string | undefined): string | undefined {
     const root = viteConfig.root;
-    if (path.startsWith('/@fs/')) return path.slice('/@fs'.length);
+    if (path.startsWith('/@fs/')) return resolve(path.slice('/@fs'.length));
     if (path.startsWith('/')) {
       const inRoot = join(root, path);
       if (existsSync(inRoot)) return inRoot;
@@ -427,8 +427,11 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
           throw e;
         }
         if (!query) return null;
-        const file = normalizePath(splitQuery(id)[0]);
-        if (!isAbsolute(file) || !file.endsWith('.td')) return this.error({ message: `'?ods=' imports need a .td file, not ${file}`, id });
+        const raw = splitQuery(id)[0];
+        if (!isAbsolute(raw)) return this.error({ message: `'?ods=' imports need a .td file, not ${raw}`, id });
+        // Resolved: no `..` may walk out of an allowed folder.
+        const file = normalizePath(resolve(raw));
+        if (!file.endsWith('.td')) return this.error({ message: `'?ods=' imports need a .td file, not ${file}`, id });
         if (isInside(file, normalizePath(resolve(odsConfig.cacheDir))))
           return this.error({ message: `${file} is in the ods cache folder, which is never served`, id });
         if (isDev && !isFileLoadingAllowed(viteConfig, file))

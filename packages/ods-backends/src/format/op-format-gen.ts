@@ -8,7 +8,7 @@ import type { NamedTypeConstraint } from '../ods/constraint.js';
 import type { Operator } from '../ods/operator.js';
 import { conditionOf } from '../ods/predicate.js';
 import { FmtContext, tgfmt } from '../generators/attrs-fmt.js';
-import { EnumAttrModel, canFormatEnumAttr, isUnitAttr, shouldFormatSymbolNameAttr, typeBuilderOf } from './op-format-model.js';
+import { EnumAttrModel, canFormatEnumAttr, isUnitAttr, isUnitProp, shouldFormatSymbolNameAttr, typeBuilderOf } from './op-format-model.js';
 import { type FormatElement, type OperationFormat, type TypeResolution, canFormatStringAsKeyword, collectVariables, parseOpFormat } from './op-format-parser.js';
 
 function fill(template: string, ...args: string[]): string {
@@ -242,6 +242,35 @@ const oilistParserCode = `
   {0}Clause = true;
 `;
 
+/**
+ * A property parsed in place into the op's Properties struct.
+ * {0}: property name, {1}: op class, {2}: the property's `parser` body, {3}: its summary.
+ */
+const propertyParserCode = `
+  auto {0}PropLoc = parser.getCurrentLocation();
+  auto {0}PropParseResult = [&](auto& propStorage) -> ::mlir::ParseResult {
+    {2}
+    return ::mlir::success();
+  }(result.getOrAddProperties<{1}::Properties>().{0});
+  if (failed({0}PropParseResult)) {
+    return parser.emitError({0}PropLoc, "invalid value for property {0}, expected {3}");
+  }
+`;
+/**
+ * A property anchoring (and starting) an optional group, parsed with its `optionalParser`; the
+ * text is followed by the condition opening the group.
+ * {0}: property name, {1}: op class, {2}: the property's `optionalParser` body.
+ */
+const optionalPropertyParserCode = `
+  auto {0}PropParseResult = [&](auto& propStorage) -> ::mlir::OptionalParseResult {
+    {2}
+    return ::mlir::success();
+  }(result.getOrAddProperties<{1}::Properties>().{0});
+  if ({0}PropParseResult.has_value() && failed(*{0}PropParseResult)) {
+    return ::mlir::failure();
+  }
+if ({0}PropParseResult.has_value() && succeeded(*{0}PropParseResult)) `;
+
 type LengthKind = 'vov' | 'variadic' | 'optional' | 'single';
 
 function lengthKindOf(v: NamedTypeConstraint): LengthKind {
@@ -295,7 +324,7 @@ class FormatGen {
     switch (el.k) {
       case 'optional': {
         const anchor = el.anchor;
-        const elided = anchor.k === 'attr' && anchor !== el.thenElements[0] && isUnitAttr(anchor.v.attr) ? anchor : undefined;
+        const elided = anchor !== el.thenElements[0] && isUnitVariable(anchor) ? anchor : undefined;
         for (const c of el.thenElements) if (c !== elided) this.genStorage(c, body);
         for (const c of el.elseElements) this.genStorage(c, body);
         return;
@@ -434,6 +463,20 @@ class FormatGen {
     body.write('  }\n');
   }
 
+  /** Sets an elided unit attribute or property when its optional group or oilist clause is present. */
+  private unitAssignment(el: UnitVariable): string {
+    const value = el.k === 'attr' ? 'parser.getBuilder().getUnitAttr()' : 'true';
+    return `    result.getOrAddProperties<${this.cls}::Properties>().${el.v.name} = ${value};`;
+  }
+
+  /** A property's parser or printer code with its substitutions. */
+  private propertyCode(code: string, ctxt: 'parser' | 'printer', storage = 'propStorage'): string {
+    const ctx = new FmtContext();
+    if (ctxt === 'parser') ctx.addSubst('_parser', 'parser').addSubst('_ctxt', 'parser.getContext()');
+    else ctx.addSubst('_printer', '_odsPrinter').addSubst('_ctxt', 'getContext()');
+    return tgfmt(code, ctx.addSubst('_storage', storage));
+  }
+
   private genEnumAttrParser(v: NamedAttribute, body: MethodBody, attrTypeCtx: FmtContext, parseAsOptional: boolean): void {
     const e = EnumAttrModel.of(v.attr)!;
     const cases = e.getAllCases();
@@ -472,10 +515,9 @@ class FormatGen {
         const genParsers = (first: FormatElement, elements: readonly FormatElement[], thenGroup: boolean): void => {
           let elided: FormatElement | undefined;
           const anchor = el.anchor;
-          if (anchor.k === 'attr' && anchor !== first && isUnitAttr(anchor.v.attr)) {
+          if (anchor !== first && isUnitVariable(anchor)) {
             elided = anchor;
-            if (!thenGroup === el.inverted)
-              body.write(`    result.getOrAddProperties<${this.cls}::Properties>().${anchor.v.name} = parser.getBuilder().getUnitAttr();`);
+            if (!thenGroup === el.inverted) body.write(this.unitAssignment(anchor));
           }
           for (const c of elements) if (c !== elided) this.genElementParser(c, body, attrTypeCtx, true);
         };
@@ -500,6 +542,9 @@ class FormatGen {
             if (fmt.hasImplicitTermTrait) body.write(fill(regionEnsureTerminatorParserCode, r.name));
             else if (fmt.hasSingleBlockTrait) body.write(fill(regionEnsureSingleBlockParserCode, r.name));
           }
+        } else if (first.k === 'property') {
+          body.write(fill(optionalPropertyParserCode, first.v.name, this.cls, this.propertyCode(first.v.prop.fields.optionalParserCall, 'parser')));
+          body.write(' {\n');
         } else if (first.k === 'custom') {
           body.write('  if (auto optResult = [&]() -> ::mlir::OptionalParseResult {\n');
           this.genCustomParser(first, body, true);
@@ -525,7 +570,7 @@ class FormatGen {
           body.write(`if (succeeded(parser.parseOptional${literalParser(l.value)})) {\n`);
           body.write(fill(oilistParserCode, l.value));
           const unit = unitAttrParsingElement(p);
-          if (unit) body.write(`    result.getOrAddProperties<${this.cls}::Properties>().${unit.v.name} = parser.getBuilder().getUnitAttr();`);
+          if (unit) body.write(this.unitAssignment(unit));
           else for (const c of p) this.genElementParser(c, body, attrTypeCtx);
           body.write('    } else ');
         });
@@ -540,6 +585,11 @@ class FormatGen {
       case 'attr':
         this.genAttrParser(el, body, attrTypeCtx, !inOptional && el.v.attr.isOptional());
         return;
+      case 'property': {
+        const f = el.v.prop.fields;
+        body.write(fill(propertyParserCode, el.v.name, this.cls, this.propertyCode(f.parserCall, 'parser'), f.summary));
+        return;
+      }
       case 'operand': {
         const kind = lengthKindOf(el.v);
         const name = el.v.name;
@@ -891,6 +941,8 @@ class FormatGen {
         const getter = `${op.getGetterName(anchor.v.name)}Attr()`;
         return attrPresenceCheck(getter, a);
       }
+      case 'property':
+        return `${op.getGetterName(anchor.v.name)}() != ${anchor.v.prop.getDefaultValue()}`;
       case 'custom':
         return '(' + anchor.args.map((c) => `(${this.anchorCheck(c)})`).join(' || ') + ')';
       default:
@@ -922,7 +974,7 @@ class FormatGen {
       const thenEls = el.thenElements;
       const elseEls = el.elseElements;
       let elided: FormatElement | undefined;
-      if (anchor.k === 'attr' && anchor !== thenEls[0] && (elseEls.length === 0 || anchor !== elseEls[0]) && isUnitAttr(anchor.v.attr)) elided = anchor;
+      if (anchor !== thenEls[0] && (elseEls.length === 0 || anchor !== elseEls[0]) && isUnitVariable(anchor)) elided = anchor;
       for (const c of thenEls) if (c !== elided) this.genElementPrinter(c, body);
       body.write('}');
       if (elseEls.length > 0) {
@@ -941,6 +993,7 @@ class FormatGen {
         body.write('  if (false');
         for (const v of vars) {
           if (v.k === 'attr') body.write(` || (${attrPresenceCheck(`${op.getGetterName(v.v.name)}Attr()`, v.v.attr)})`);
+          else if (v.k === 'property') body.write(` || (${this.anchorCheck(v)})`);
           else if (v.k === 'operand' || v.k === 'result') body.write(` || ${op.getGetterName(v.v.name)}()${v.v.isVariadic() ? '.size()' : ''}`);
           else if (v.k === 'region') body.write(` || ${op.getGetterName(v.v.name)}()`);
         }
@@ -1000,6 +1053,9 @@ class FormatGen {
         body.write(el.v.isVariadic() ? `  ::llvm::interleaveComma(${name}(), _odsPrinter);\n` : `  _odsPrinter << ${name}();\n`);
         return;
       }
+      case 'property':
+        body.write(this.propertyCode(el.v.prop.fields.printerCall, 'printer', `getProperties().${el.v.name}`) + ';\n');
+        return;
       case 'custom':
         body.write(`  print${el.name}(_odsPrinter, *this`);
         for (const p of el.args) body.write(', ' + this.customParamPrinter(p));
@@ -1067,10 +1123,18 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
   return !'<>(){}[],'.includes(value[0]!);
 }
 
-function unitAttrParsingElement(p: readonly FormatElement[]): Extract<FormatElement, { k: 'attr' }> | undefined {
+type UnitVariable = Extract<FormatElement, { k: 'attr' | 'property' }>;
+
+/** A unit attribute or unit property: only its presence is printed (as the keyword before it). */
+function isUnitVariable(el: FormatElement): el is UnitVariable {
+  return (el.k === 'attr' && isUnitAttr(el.v.attr)) || (el.k === 'property' && isUnitProp(el.v.prop));
+}
+
+/** The oilist clause made of a single unit attribute or property, which is elided. */
+function unitAttrParsingElement(p: readonly FormatElement[]): UnitVariable | undefined {
   if (p.length !== 1) return undefined;
   const e = p[0]!;
-  return e.k === 'attr' && isUnitAttr(e.v.attr) ? e : undefined;
+  return isUnitVariable(e) ? e : undefined;
 }
 
 /** Parse the op's format and add its `parse` and `print` methods to the op class. */

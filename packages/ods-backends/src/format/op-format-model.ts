@@ -2,7 +2,7 @@
 // type of an attribute, unit attributes, and old-style enum attributes (`EnumAttrInfo`) with
 // their cases.
 import { DefInit, type Record } from '@ods-ts/tablegen-core';
-import type { Attribute } from '../ods/attribute.js';
+import type { Attribute, Property } from '../ods/attribute.js';
 import { TypeConstraint } from '../ods/constraint.js';
 
 /** The `builderCall` of the attribute's `valueType`, when it has one. */
@@ -14,6 +14,17 @@ export function typeBuilderOf(attr: Attribute): string | undefined {
 
 export function isUnitAttr(attr: Attribute): boolean {
   return attr.getBaseAttr().getAttrDefName() === 'UnitAttr';
+}
+
+/** The def a property is built on, looking through `baseProperty` (e.g. of DefaultValuedProp). */
+function basePropertyDef(def: Record): Record {
+  const v = def.getValue('baseProperty')?.value;
+  return v instanceof DefInit ? basePropertyDef(v.def) : def;
+}
+
+/** Whether the property is a `UnitProp`: a flag printed and parsed as the presence of a keyword. */
+export function isUnitProp(prop: Property): boolean {
+  return prop.def !== undefined && basePropertyDef(prop.def).getName() === 'UnitProp';
 }
 
 export interface EnumCase {

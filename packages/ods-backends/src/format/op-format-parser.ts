@@ -332,6 +332,12 @@ class OpFormatParser {
         if (isAnchor && !(el.v.attr.isOptional() || el.v.attr.hasDefaultValue()))
           this.error('only optional or default-valued attributes can be used to anchor an optional group');
         return;
+      case 'property':
+        if (isAnchor && !(el.v.prop.hasDefaultValue() && el.v.prop.fields.optionalParserCall !== ''))
+          this.error(
+            'only properties with default values that can be optionally parsed (have the `let optionalParser = ...` field defined) can be used to anchor an optional group',
+          );
+        return;
       case 'operand':
         if (!el.v.isVariableLength()) this.error('only variable length operands can be used within an optional group');
         return;
@@ -374,7 +380,7 @@ class OpFormatParser {
     }
     const prop = op.properties.find((p) => p.name === name);
     if (prop) {
-      if (ctx !== 'custom' && ctx !== 'ref') this.error('properties currently only supported in `custom` directive');
+      if (ctx === 'type') this.error('properties cannot be used as children to a `type` directive');
       if (ctx === 'ref') {
         if (!this.seenProperties.has(prop)) this.error(`property '${name}' must be bound before it is referenced`);
       } else if (this.seenProperties.has(prop)) this.error(`property '${name}' is already bound`);
@@ -542,9 +548,10 @@ class OpFormatParser {
         for (const v of collectVariables(el)) {
           if (v.k === 'attr' && !v.v.attr.isOptional() && !v.v.attr.hasDefaultValue())
             this.error('only optional attributes can be used in an oilist parsing group');
+          else if (v.k === 'property' && !v.v.prop.hasDefaultValue()) this.error('only default-valued or optional properties can be used in an olist parsing group');
           else if (v.k === 'operand' && !v.v.isVariableLength()) this.error('only variable length operands can be used within an oilist parsing group');
           else if (v.k === 'result' && !v.v.isVariableLength()) this.error('only variable length results can be used within an oilist parsing group');
-          else if (v.k !== 'attr' && v.k !== 'operand' && v.k !== 'result' && v.k !== 'region')
+          else if (v.k !== 'attr' && v.k !== 'property' && v.k !== 'operand' && v.k !== 'result' && v.k !== 'region')
             this.error('only literals, types, and variables can be used within an oilist group');
         }
         cur.push(el);

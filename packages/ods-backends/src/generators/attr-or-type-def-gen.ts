@@ -1,12 +1,12 @@
 // Shared logic of --gen-{typedef,attrdef}-{decls,defs}: collects the AttrDef/TypeDef records
 // and emits the declarations and definitions of their C++ classes, storage classes and the
 // dialect-level parse/print dispatch.
-import { DefInit, type Record, type RecordKeeper, fatalAt } from '@ods-ts/tablegen-core';
+import { DefInit, type Record, type RecordKeeper, activeDiagnostics, fatalAt } from '@ods-ts/tablegen-core';
 import {
   Class,
   ExtraClassDeclaration,
   Field,
-  type Method,
+  Method,
   MethodParameter,
   MethodProp,
   ParentClass,
@@ -30,6 +30,30 @@ export interface DefKind {
   readonly defType: 'Attr' | 'Type';
   /** `Attribute` or `Type` (the C++ value class). */
   readonly valueType: 'Attribute' | 'Type';
+}
+
+/** The options of the four generators. */
+export interface DefGenOptions {
+  /** `--{attr,type}defs-dialect`: the dialect whose defs to generate ('' for the only one). */
+  readonly selectedDialect: string;
+  /** `--asmformat-error-is-fatal` (default true): a bad assemblyFormat stops the generator. */
+  readonly formatErrorIsFatal: boolean;
+}
+
+/** The generator options shared by --gen-{attrdef,typedef}-{decls,defs}. */
+export const ASMFORMAT_ERROR_IS_FATAL_OPTION = {
+  name: 'asmformat-error-is-fatal',
+  kind: 'bool',
+  description: 'Emit a fatal error if format parsing fails',
+} as const;
+
+/** Read the options of a generator run (`dialectOption`: the dialect selection option). */
+export function defGenOptions(options: ReadonlyMap<string, string | boolean | string[]>, dialectOption: string): DefGenOptions {
+  const v = options.get(dialectOption);
+  return {
+    selectedDialect: typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : '',
+    formatErrorIsFatal: options.get(ASMFORMAT_ERROR_IS_FATAL_OPTION.name) !== false,
+  };
 }
 
 export const ATTR_KIND: DefKind = { defType: 'Attr', valueType: 'Attribute' };
@@ -86,6 +110,7 @@ class DefGen {
   constructor(
     readonly def: AttrOrTypeDef,
     kind: DefKind,
+    private readonly formatErrorIsFatal = true,
   ) {
     this.valueType = kind.valueType;
     this.defType = kind.defType;
@@ -229,12 +254,27 @@ class DefGen {
     return out;
   }
 
-  private addBuilderMethod(name: string, b: AttrOrTypeBuilder, params: MethodParameter[]): Method | undefined {
+  private addBuilderMethod(name: string, b: AttrOrTypeBuilder, params: MethodParameter[]): Method {
     const props = b.getBody() !== undefined ? MethodProp.Static : MethodProp.StaticDeclaration;
     const ret = b.getReturnType() ?? this.def.getCppClassName();
     const m = this.defCls.addMethod(ret, name, props, params);
-    if (!m) fatalAt(this.def.def, `builder \`${name}\` conflicts with an existing builder. `);
+    if (!m) this.failConflictingBuilder(new Method(ret, name, props, params));
     return m;
+  }
+
+  /** A custom builder shadowed by an existing one: an error at `builders`, both signatures. */
+  private failConflictingBuilder(m: Method): never {
+    const existing = this.defCls.pendingMethods().find((x) => x.makesRedundant(m));
+    const decl = (x: Method | undefined) => indented((cw) => x?.writeDeclTo(cw));
+    const message = `builder \`${m.signature.name}\` conflicts with an existing builder. `;
+    const note =
+      `A new builder with signature:\n${decl(m)}\n` +
+      `is shadowed by an existing builder with signature:\n${decl(existing)}\n` +
+      'Please remove one of the conflicting definitions.';
+    const diags = activeDiagnostics();
+    const rec = this.def.def;
+    if (!diags) return fatalAt(rec, message);
+    return diags.fatal(rec.getValue('builders')?.loc ?? rec.locs[0], message, [{ loc: undefined, message: note }]);
   }
 
   private emitCustomBuilder(b: AttrOrTypeBuilder): void {
@@ -320,7 +360,7 @@ class DefGen {
       hasFormat ? MethodProp.Const : MethodProp.ConstDeclaration,
       [new MethodParameter('::mlir::AsmPrinter &', 'odsPrinter')],
     );
-    if (hasFormat && parser && printer) generateAttrOrTypeFormat(def, parser.body, printer.body);
+    if (hasFormat && parser && printer) generateAttrOrTypeFormat(def, parser.body, printer.body, this.formatErrorIsFatal);
   }
 
   private emitAccessors(): void {
@@ -444,16 +484,16 @@ class DefGen {
 // ---------------------------------------------------------------------------------------------
 // Declarations
 
-export function emitDefDecls(records: RecordKeeper, kind: DefKind, selectedDialect: string): string {
+export function emitDefDecls(records: RecordKeeper, kind: DefKind, opts: DefGenOptions): string {
   const w = new TextWriter();
   w.write(emitSourceFileHeader(`${kind.defType}Def Declarations`));
   llvmIfDefScope(w, `GET_${kind.defType.toUpperCase()}DEF_CLASSES`, () => {
     w.write(DECL_HEADER);
-    const defs = collectDefs(records, kind, selectedDialect);
+    const defs = collectDefs(records, kind, opts.selectedDialect);
     if (defs.length === 0) return;
     llvmNamespaceScope(w, defs[0]!.getDialect()?.getCppNamespace() ?? '', () => {
       for (const d of defs) w.write(classComments(d) + `class ${d.getCppClassName()};\n`);
-      for (const d of defs) new DefGen(d, kind).emitDecl(w);
+      for (const d of defs) new DefGen(d, kind, opts.formatErrorIsFatal).emitDecl(w);
     });
     for (const d of defs) {
       const ns = d.getDialect()?.getCppNamespace() ?? '';
@@ -583,10 +623,10 @@ function emitParsePrintDispatch(w: TextWriter, defs: readonly AttrOrTypeDef[], k
   );
 }
 
-export function emitDefDefs(records: RecordKeeper, kind: DefKind, selectedDialect: string): string {
+export function emitDefDefs(records: RecordKeeper, kind: DefKind, opts: DefGenOptions): string {
   const w = new TextWriter();
   w.write(emitSourceFileHeader(`${kind.defType}Def Definitions`));
-  const defs = collectDefs(records, kind, selectedDialect);
+  const defs = collectDefs(records, kind, opts.selectedDialect);
   if (defs.length === 0) return w.toString();
   const upper = kind.defType.toUpperCase();
   llvmIfDefScope(w, `GET_${upper}DEF_LIST`, () => {
@@ -597,7 +637,7 @@ export function emitDefDefs(records: RecordKeeper, kind: DefKind, selectedDialec
     emitParsePrintDispatch(w, defs, kind);
     for (const d of defs) {
       const ns = d.getDialect()?.getCppNamespace() ?? '';
-      llvmNamespaceScope(w, ns, () => new DefGen(d, kind).emitDef(w));
+      llvmNamespaceScope(w, ns, () => new DefGen(d, kind, opts.formatErrorIsFatal).emitDef(w));
       if (ns !== '') w.write(`MLIR_DEFINE_EXPLICIT_TYPE_ID(${ns}::${d.getCppClassName()})\n`);
     }
     const dialect = defs[0]!.getDialect();

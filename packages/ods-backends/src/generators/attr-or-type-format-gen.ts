@@ -1,7 +1,7 @@
 // The declarative assembly format of attributes and types (`assemblyFormat`): generates the
 // bodies of the `parse` and `print` methods from the elements parsed by
 // ods/attr-or-type-format.ts, and reports format errors like mlir-tblgen 22.
-import { type Loc, type Record, activeDiagnostics, fatalAt } from '@ods-ts/tablegen-core';
+import { type Diagnostic, type Loc, type Record, activeDiagnostics, fatalAt } from '@ods-ts/tablegen-core';
 import type { MethodBody } from '../cpp/class.js';
 import type { AttrOrTypeDef } from '../ods/attr-or-type-def.js';
 import {
@@ -11,9 +11,12 @@ import {
   type OptionalElement,
   type ParamElement,
   type ParamsElement,
+  type StructElement,
+  capturedParams,
   elseElementsOf,
   isOptionalParam,
   parseAttrOrTypeFormat,
+  structEntryParam,
   thenElementsOf,
 } from '../ods/attr-or-type-format.js';
 import { FmtContext, tgfmt } from './attrs-fmt.js';
@@ -43,6 +46,7 @@ const PUNCTUATION_PARSERS: ReadonlyMap<string, string> = new Map([
   [']', 'RSquare'],
   ['?', 'Question'],
   ['+', 'Plus'],
+  ['-', 'Minus'],
   ['*', 'Star'],
   ['...', 'Ellipsis'],
 ]);
@@ -307,25 +311,27 @@ class DefFormat {
     if (hasOptional) os.unindent().write('} while(false);\n');
   }
 
-  private genStructParser(el: ParamsElement, ctx: FmtContext, os: MethodBody): void {
+  private genStructParser(el: StructElement, ctx: FmtContext, os: MethodBody): void {
     os.write('// Parse parameter struct\n');
-    for (const p of el.params) os.write(`bool _seen_${p.param.getName()} = false;\n`);
+    const params = capturedParams(el);
+    for (const p of params) os.write(`bool _seen_${p.param.getName()} = false;\n`);
     // The parser of one key-value pair, in a lambda.
     os.write('{\n');
     os.indent().write('const auto _loop_body = [&](::llvm::StringRef _paramKey) -> bool {\n');
     this.genLiteralParser('=', ctx, os.indent());
-    for (const p of el.params) {
-      const name = p.param.getName();
+    for (const entry of el.elements) {
+      const name = structEntryParam(entry).param.getName();
       os.write(`if (!_seen_${name} && _paramKey == "${name}") {\n  _seen_${name} = true;\n`);
-      this.genVariableParser(p, ctx, os.indent());
+      if (entry.kind === 'param') this.genVariableParser(entry, ctx, os.indent());
+      else this.genCustomParser(entry, ctx, os.indent());
       os.unindent().write('} else ');
     }
     os.printReindented(structLoopEndTemplate(tgfmt(PARSER_ERROR, ctx)));
     os.write('return true;\n');
     os.unindent().write('};\n');
     // The loop over the keys; commas separate them.
-    const numOptional = el.params.filter(isOptionalParam).length;
-    const allOptional = numOptional === el.params.length;
+    const numOptional = params.filter(isOptionalParam).length;
+    const allOptional = numOptional === params.length;
     if (numOptional > 0) {
       if (allOptional) {
         os.printReindented(tgfmt(OPTIONAL_STRUCT_FIRST, ctx));
@@ -334,7 +340,7 @@ class DefFormat {
         os.write('do {\n');
       }
     } else {
-      os.printReindented(tgfmt(structLoopHeaderTemplate(el.params.length), ctx));
+      os.printReindented(tgfmt(structLoopHeaderTemplate(params.length), ctx));
     }
     os.indent();
     os.printReindented(tgfmt(STRUCT_LOOP_START, ctx));
@@ -345,19 +351,23 @@ class DefFormat {
         os.unindent().write('}\n');
       } else {
         os.write(tgfmt('} while(!$_parser.parseOptionalComma());\n', ctx));
-        for (const p of el.params) {
+        for (const p of params) {
           if (p.param.isOptional()) continue;
           os.printReindented(structCheckParamTemplate(p.param.getName(), tgfmt(PARSER_ERROR, ctx)));
         }
       }
     } else {
       // The loop runs once per key and each iteration sets one flag: all keys were seen.
-      os.printReindented(structLoopTerminatorTemplate(el.params.length));
+      os.printReindented(structLoopTerminatorTemplate(params.length));
     }
     os.unindent().write('}\n');
   }
 
-  private genCustomParser(el: CustomElement, ctx: FmtContext, os: MethodBody): void {
+  /**
+   * Call a custom parser. An optional one (the first element of an optional group, inside a
+   * lambda returning an OptionalParseResult) returns `{}` when nothing was parsed.
+   */
+  private genCustomParser(el: CustomElement, ctx: FmtContext, os: MethodBody, isOptional = false): void {
     os.write('{\n');
     os.indent();
     // Bound parameters are passed as `FailureOr<T> &`, referenced ones as `T`.
@@ -372,7 +382,12 @@ class DefFormat {
       else if (arg.kind === 'string') os.write(tgfmt(arg.value, ctx));
     }
     os.unindent().write(');\n');
-    os.write('if (::mlir::failed(odsCustomResult)) return {};\n');
+    if (isOptional) {
+      os.write('if (!odsCustomResult.has_value()) return {};\n');
+      os.write('if (::mlir::failed(*odsCustomResult)) return ::mlir::failure();\n');
+    } else {
+      os.write('if (::mlir::failed(odsCustomResult)) return {};\n');
+    }
     for (const arg of el.args) {
       if (arg.kind !== 'param' || arg.param.isOptional()) continue;
       const name = arg.param.getName();
@@ -398,13 +413,18 @@ class DefFormat {
     } else if (first.kind === 'param') {
       this.genVariableParser(first, ctx, os);
       guardOn([first]);
-    } else if (first.kind === 'params' || first.kind === 'struct') {
-      if (first.kind === 'params') this.genParamsParser(first, ctx, os);
-      else this.genStructParser(first, ctx, os);
+    } else if (first.kind === 'params') {
+      this.genParamsParser(first, ctx, os);
       guardOn(first.params);
     } else if (first.kind === 'custom') {
-      this.genCustomParser(first, ctx, os);
-      guardOn(first.args.filter((a): a is ParamElement => a.kind === 'param'));
+      // The else branch is taken when the custom parser parsed something (as mlir-tblgen 22).
+      os.write('if (auto result = [&]() -> ::mlir::OptionalParseResult {\n');
+      os.indent();
+      this.genCustomParser(first, ctx, os, true);
+      os.write('return ::mlir::success();\n');
+      os.unindent().write('}(); result.has_value() && ::mlir::failed(*result)) {\n');
+      os.indent().write('return {};\n');
+      os.unindent().write('} else if (result.has_value()) {\n');
     }
     os.indent();
     for (const e of elseElementsOf(el, true)) this.genElementParser(e, ctx, os);
@@ -433,7 +453,7 @@ class DefFormat {
       case 'params':
         return this.genCommaSeparatedPrinter(el.params, ctx, os, () => {});
       case 'struct':
-        return this.genCommaSeparatedPrinter(el.params, ctx, os, (p) =>
+        return this.genCommaSeparatedPrinter(el.elements, ctx, os, (p) =>
           os.write(tgfmt('$_printer << "$0 = ";\n', ctx, p.param.getName())),
         );
       case 'custom':
@@ -485,12 +505,14 @@ class DefFormat {
     os.indent();
   }
 
+  /** Print entries separated by commas; `extra` prints what precedes each (a struct key). */
   private genCommaSeparatedPrinter(
-    params: readonly ParamElement[],
+    entries: readonly (ParamElement | CustomElement)[],
     ctx: FmtContext,
     os: MethodBody,
     extra: (p: ParamElement) => void,
   ): void {
+    const params = entries.map(structEntryParam);
     // A space, if needed, but only when something is printed.
     if (this.shouldEmitSpace || !this.lastWasPunctuation) {
       const allOptional = params.every(isOptionalParam);
@@ -500,7 +522,8 @@ class DefFormat {
     }
     os.write('{\n');
     os.indent().write('bool _firstPrinted = true;\n');
-    for (const p of params) {
+    entries.forEach((entry, i) => {
+      const p = params[i]!;
       if (p.param.isOptional()) {
         os.write(`if (${this.genPrintGuard(p, ctx)}) {\n`);
         os.indent();
@@ -510,9 +533,10 @@ class DefFormat {
       extra(p);
       this.shouldEmitSpace = false;
       this.lastWasPunctuation = true;
-      this.genVariablePrinter(p, ctx, os);
+      if (entry.kind === 'param') this.genVariablePrinter(entry, ctx, os);
+      else this.genCustomPrinter(entry, ctx, os);
       if (p.param.isOptional()) os.unindent().write('}\n');
-    }
+    });
     os.unindent().write('}\n');
   }
 
@@ -535,7 +559,7 @@ class DefFormat {
     const anchor = el.anchor;
     let params: readonly ParamElement[] = [];
     if (anchor.kind === 'param') params = [anchor];
-    else if (anchor.kind === 'params' || anchor.kind === 'struct') params = anchor.params;
+    else if (anchor.kind === 'params' || anchor.kind === 'struct') params = capturedParams(anchor);
     else if (anchor.kind === 'custom') params = anchor.args.filter((a): a is ParamElement => a.kind === 'param');
     this.guardOnAny(ctx, os, params, el.inverted);
     // The spacing state after the group is the one before it.
@@ -551,7 +575,7 @@ class DefFormat {
   }
 
   private genWhitespacePrinter(value: string, ctx: FmtContext, os: MethodBody): void {
-    if (value === '\\n') os.write(tgfmt("$_printer << '\\n';\n", ctx));
+    if (value === '\\n') os.write(tgfmt('$_printer.printNewline();\n', ctx));
     else if (value !== '') os.write(tgfmt('$_printer << "$0";\n', ctx, value));
     else this.lastWasPunctuation = true;
     this.shouldEmitSpace = false;
@@ -588,24 +612,45 @@ function formatErrorText(format: string, err: AttrOrTypeFormatError): string {
   return `${err.message}\n${shown}\n${caret}^`;
 }
 
-/** Report the errors of a format, each with the note pointing at `rec`, then fail. */
-function failFormat(rec: Record, format: string, errors: readonly AttrOrTypeFormatError[]): never {
+/**
+ * Print the errors of a format, each with a note pointing at `rec`. They are not counted as
+ * errors (mlir-tblgen prints them through a SourceMgr of its own): the caller decides whether
+ * the generator fails.
+ */
+function printFormatErrors(rec: Record, format: string, errors: readonly AttrOrTypeFormatError[]): void {
   const diags = activeDiagnostics();
+  if (!diags?.sink) return;
   const loc: Loc | undefined = rec.locs[0];
   for (const err of errors) {
-    diags?.error(undefined, formatErrorText(format, err), [
-      { loc, message: 'in custom assembly format for this operation' },
-    ]);
+    const d: Diagnostic = {
+      severity: 'error',
+      loc: undefined,
+      message: formatErrorText(format, err),
+      notes: [{ loc, message: 'in custom assembly format for this operation' }],
+    };
+    diags.sink(diags.format(d));
   }
-  fatalAt(rec, 'failed to parse assembly format');
 }
 
-/** Fill the parse and print method bodies of `def` from its `assemblyFormat`. */
-export function generateAttrOrTypeFormat(def: AttrOrTypeDef, parser: MethodBody, printer: MethodBody): void {
+/**
+ * Fill the parse and print method bodies of `def` from its `assemblyFormat`. A bad format is
+ * reported; then it is fatal when `errorIsFatal` (`--asmformat-error-is-fatal`, the default),
+ * otherwise the bodies stay empty.
+ */
+export function generateAttrOrTypeFormat(
+  def: AttrOrTypeDef,
+  parser: MethodBody,
+  printer: MethodBody,
+  errorIsFatal = true,
+): void {
   const format = def.getAssemblyFormat();
   if (format === undefined) return;
   const parsed = parseAttrOrTypeFormat(def, format);
-  if (!parsed.ok) failFormat(def.def, format, parsed.errors);
+  if (!parsed.ok) {
+    printFormatErrors(def.def, format, parsed.errors);
+    if (errorIsFatal) fatalAt(def.def, 'failed to parse assembly format');
+    return;
+  }
   const gen = new DefFormat(def, parsed.elements);
   gen.genParser(parser);
   gen.genPrinter(printer);

@@ -1,11 +1,10 @@
 // --gen-attrdef-decls: Generate AttrDef declarations.
 import { registerGenerator } from '../registry.js';
-import { ATTR_KIND, emitDefDecls } from './attr-or-type-def-gen.js';
-import { stringOption } from './gen-util.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION, ATTR_KIND, defGenOptions, emitDefDecls } from './attr-or-type-def-gen.js';
 
 registerGenerator({
   name: 'attrdef-decls',
   description: 'Generate AttrDef declarations',
-  options: [{ name: 'attrdefs-dialect', kind: 'string', description: 'Generate attributes for this dialect' }],
-  run: (ctx) => emitDefDecls(ctx.records, ATTR_KIND, stringOption(ctx.options, 'attrdefs-dialect')),
+  options: [{ name: 'attrdefs-dialect', kind: 'string', description: 'Generate attributes for this dialect' }, ASMFORMAT_ERROR_IS_FATAL_OPTION],
+  run: (ctx) => emitDefDecls(ctx.records, ATTR_KIND, defGenOptions(ctx.options, 'attrdefs-dialect')),
 });

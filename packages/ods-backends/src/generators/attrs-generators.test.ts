@@ -14,10 +14,10 @@ const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '__fixtures
 const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
 const haveMlir = existsSync(join(MLIR_INCLUDE, 'mlir/IR/OpBase.td'));
 
-function run(file: string, generator: string): { code: number; out: string; err: string } {
+function run(file: string, generator: string, args: readonly string[] = []): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
-  const code = runCli([`--gen-${generator}`, '-I', MLIR_INCLUDE, file], {
+  const code = runCli([`--gen-${generator}`, ...args, '-I', MLIR_INCLUDE, file], {
     stdout: (t) => {
       out += t;
     },
@@ -29,7 +29,8 @@ function run(file: string, generator: string): { code: number; out: string; err:
   return { code, out, err };
 }
 
-const CASES: [string, string][] = [
+/** Fixture, generator, extra arguments. */
+const CASES: [string, string, string[]?][] = [
   ['enums.td', 'enum-decls'],
   ['enums.td', 'enum-defs'],
   ['op-interfaces.td', 'op-interface-decls'],
@@ -41,13 +42,20 @@ const CASES: [string, string][] = [
   ['constraints.td', 'attr-constraint-decls'],
   ['constraints.td', 'attr-constraint-defs'],
   ['typedefs.td', 'typedef-decls'],
+  ['typedefs.td', 'typedef-defs'],
+  ['attr-formats.td', 'attrdef-decls', ['--attrdefs-dialect=fmt']],
+  ['attr-formats.td', 'attrdef-defs', ['--attrdefs-dialect=fmt']],
+  ['attr-formats.td', 'typedef-decls'],
+  ['attr-formats.td', 'typedef-defs'],
+  ['attr-format-directives.td', 'attrdef-decls'],
+  ['attr-format-directives.td', 'attrdef-defs'],
 ];
 
 describe.skipIf(!haveMlir)('attrs generators match mlir-tblgen-22', () => {
-  for (const [file, gen] of CASES) {
-    it(`--gen-${gen} ${file}`, () => {
+  for (const [file, gen, args = []] of CASES) {
+    it(`--gen-${gen} ${[...args, file].join(' ')}`, () => {
       const expected = readFileSync(join(FIXTURES, `${file.replace(/\.td$/, '')}.${gen}.expected`), 'latin1');
-      const r = run(file, gen);
+      const r = run(file, gen, args);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out).toBe(expected);

@@ -59,41 +59,21 @@ export function stringOption(options: ReadonlyMap<string, string | boolean | str
 }
 
 /**
- * llvm::StringRef::compare_numeric: like a byte comparison, except that runs of digits at the
- * same position compare as numbers (a longer run is larger).
+ * llvm::StringRef::compare_numeric (the core's): like a byte comparison, except that runs of
+ * digits at the same position compare as numbers. Re-exported for the generators and models
+ * that import it from here.
  */
-export function compareNumeric(a: string, b: string): number {
-  const isDigitAt = (s: string, i: number) => i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
-  const e = Math.min(a.length, b.length);
-  for (let i = 0; i < e; i++) {
-    if (isDigitAt(a, i) && isDigitAt(b, i)) {
-      let j = i + 1;
-      for (; j !== e + 1; j++) {
-        const ld = isDigitAt(a, j);
-        const rd = isDigitAt(b, j);
-        if (ld !== rd) return rd ? -1 : 1;
-        if (!rd) break;
-      }
-      const x = a.slice(i, j);
-      const y = b.slice(i, j);
-      if (x !== y) return x < y ? -1 : 1;
-      i = j - 1;
-      continue;
-    }
-    if (a[i] !== b[i]) return a.charCodeAt(i) < b.charCodeAt(i) ? -1 : 1;
-  }
-  if (a.length === b.length) return 0;
-  return a.length < b.length ? -1 : 1;
-}
+export { compareNumeric } from '@ods-ts/tablegen-core';
 
 /**
  * The defs deriving from `className`, in the order of llvm 22's
- * RecordKeeper::getAllDerivedDefinitions (sorted with LessRecord, i.e. compare_numeric on the
- * names, so `anonymous_999` comes before `anonymous_1000`). Empty when the class is undefined.
+ * RecordKeeper::getAllDerivedDefinitions (LessRecord: compare_numeric on the names, so
+ * `anonymous_999` comes before `anonymous_1000`; the core sorts them so). Empty when the class is
+ * undefined. A fresh array the caller may modify.
  */
 export function derivedDefinitions(
-  records: { getAllDerivedDefinitionsIfDefined(c: string): Record[] },
+  records: { getAllDerivedDefinitionsIfDefined(c: string): readonly Record[] },
   className: string,
 ): Record[] {
-  return [...records.getAllDerivedDefinitionsIfDefined(className)].sort((x, y) => compareNumeric(x.getName(), y.getName()));
+  return [...records.getAllDerivedDefinitionsIfDefined(className)];
 }

@@ -38,3 +38,4 @@ import './dialect-doc.js';
 import './op-defs.js';
 import './python-op-bindings.js';
 import './rewriters.js';
+import './bytecode.js';

@@ -3,8 +3,10 @@
 // expected text (op-defs.expected.inc) was produced by mlir-tblgen-22 on the same fixture while
 // writing this test; it covers verifiers, uniqued constraint functions, type inference and the
 // declarative assembly format (optional groups, unit/default attributes, successors, regions,
-// functional-type, symbol names) plus a C++-format op.
-import { existsSync, readFileSync } from 'node:fs';
+// functional-type, symbol names) plus a C++-format op; op-defs-props.td (expected text from
+// mlir-tblgen-22 too) covers properties used as format variables.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +29,37 @@ describe.skipIf(!HAVE_MLIR)('op-defs', () => {
     expect(r.err).toBe('');
     expect(r.out).toBe(readFileSync(join(FIXTURES, 'op-defs.expected.inc'), 'latin1'));
     expect(r.code).toBe(0);
+  });
+  it('parses and prints properties used as format variables like mlir-tblgen-22', () => {
+    // Unit, enum, integer, optional and default-valued properties: at the top level, anchoring
+    // an optional group (first element or not), in oilist clauses.
+    const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'op-defs-props.td');
+    expect(r.err).toBe('');
+    expect(r.out).toBe(readFileSync(join(FIXTURES, 'op-defs-props.expected.inc'), 'latin1'));
+    expect(r.code).toBe(0);
+  });
+  it.each([
+    ['$in ($count^)? attr-dict', 'only properties with default values that can be optionally parsed (have the `let optionalParser = ...` field defined) can be used to anchor an optional group'],
+    ['$in $count type($count) attr-dict', 'properties cannot be used as children to a `type` directive'],
+    ['$in oilist(`c` $count) attr-dict', 'only default-valued or optional properties can be used in an olist parsing group'],
+    ['$in $count $count attr-dict', "property 'count' is already bound"],
+  ])('rejects the property format %s', (format, message) => {
+    const td = `include "mlir/IR/OpBase.td"
+def B_Dialect : Dialect { let name = "b"; }
+def B_Op : Op<B_Dialect, "op"> {
+  let arguments = (ins I32:$in, I64Prop:$count);
+  let assemblyFormat = [{ ${format} }];
+}
+`;
+    const dir = mkdtempSync(join(tmpdir(), 'op-defs-'));
+    try {
+      writeFileSync(join(dir, 'bad.td'), td);
+      const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, join(dir, 'bad.td'));
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`error: ${message}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('lists only the selected ops with --op-include-regex', () => {
     const r = run('--gen-op-defs', '--op-include-regex=toy.br', '-I', MLIR_INCLUDE, 'op-defs.td');

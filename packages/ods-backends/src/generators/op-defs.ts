@@ -14,7 +14,7 @@ function emitOpClassDefs(w: CodeWriter, ops: readonly Operator[], inputFilename:
   const sv = new StaticVerifier(inputFilename, tag);
   w.write(opCommentHeader('Local Utility Method', 'Definitions'));
   sv.collectOpConstraints(ops);
-  w.write(sv.emitOpConstraints());
+  sv.writeOpConstraints(w);
   for (const op of ops) {
     namespaceScope(w, op.getCppNamespace(), () => {
       w.write(opCommentHeader(op.getQualCppClassName(), 'definitions'));

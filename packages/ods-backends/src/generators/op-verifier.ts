@@ -3,6 +3,7 @@
 // `verifyInvariantsImpl` / `Adaptor::verify`, as mlir-tblgen 22 prints them.
 import { DefInit, type Record, type RecordKeeper } from '@ods-ts/tablegen-core';
 import type { MethodBody } from '../cpp/class.js';
+import type { CodeWriter } from '../emit.js';
 import type { Attribute, NamedProperty } from '../ods/attribute.js';
 import { convertToCamelFromSnakeCase } from '../ods/dialect.js';
 import { conditionOf } from '../ods/predicate.js';
@@ -243,13 +244,13 @@ export class StaticVerifier {
     }
   }
 
-  /** The functions: type, attribute, property, successor then region constraints. */
-  emitOpConstraints(): string {
-    let out = '';
+  /** The functions, one string each: type, attribute, property, successor then region constraints. */
+  opConstraintFunctions(): string[] {
+    const out: string[] = [];
     const emit = (map: ConstraintMap, self: string, template: string): void => {
       for (const e of map.entries) {
         const ctx = new FmtContext().addSubst('_op', '*op').withSelf(self);
-        out += fill(template, e.name, tgfmt(conditionOf(e.def), ctx), escapeString(e.summary), e.extra);
+        out.push(fill(template, e.name, tgfmt(conditionOf(e.def), ctx), escapeString(e.summary), e.extra));
       }
     };
     emit(this.types, 'type', typeConstraintCode);
@@ -258,6 +259,19 @@ export class StaticVerifier {
     emit(this.successors, 'successor', successorConstraintCode);
     emit(this.regions, 'region', regionConstraintCode);
     return out;
+  }
+
+  /** The functions as one text. */
+  emitOpConstraints(): string {
+    return this.opConstraintFunctions().join('');
+  }
+
+  /**
+   * Write the functions one by one, so that the trailing indentation a property function ends
+   * with stays on its own line (upstream prints these to a plain stream, not an indenting one).
+   */
+  writeOpConstraints(w: CodeWriter): void {
+    for (const f of this.opConstraintFunctions()) w.write(f);
   }
 
   getTypeConstraintFn(def: Record): string {

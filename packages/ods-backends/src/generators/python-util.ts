@@ -40,3 +40,83 @@ export class EnumAttrDef {
     return this.def.getValueAsOptionalString('assemblyFormat');
   }
 }
+
+/**
+ * llvm::convertToSnakeFromCamelCase: lower-case every letter and insert `_` before an upper-case
+ * letter that follows a lower-case letter or digit, and inside a run of capitals before the one
+ * that starts a new word (`OPName` → `op_name`). ASCII only.
+ */
+export function convertToSnakeFromCamelCase(input: string): string {
+  const isUpper = (c: string | undefined): boolean => c !== undefined && c >= 'A' && c <= 'Z';
+  const isLower = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+  const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+  let out = '';
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i]!;
+    out += isUpper(c) ? c.toLowerCase() : c;
+    if (isUpper(c) && isUpper(input[i + 1]) && isLower(input[i + 2])) out += '_';
+    if ((isLower(c) || isDigit(c)) && isUpper(input[i + 1])) out += '_';
+  }
+  return out;
+}
+
+/**
+ * Builtin C++ types whose Python class is generic in `_ods_ir.Value[...]`/`OpResult[...]`
+ * (the generated accessors name the concrete type of the value they return).
+ */
+const PYTHON_VALUE_TYPES = new Map<string, string>([
+  ['::mlir::ComplexType', 'ComplexType'],
+  ['::mlir::FloatType', 'FloatType'],
+  ['::mlir::IndexType', 'IndexType'],
+  ['::mlir::IntegerType', 'IntegerType'],
+  ['::mlir::MemRefType', 'MemRefType'],
+  ['::mlir::RankedTensorType', 'RankedTensorType'],
+  ['::mlir::UnrankedMemRefType', 'UnrankedMemRefType'],
+  ['::mlir::UnrankedTensorType', 'UnrankedTensorType'],
+  ['::mlir::VectorType', 'VectorType'],
+]);
+
+/** The `_ods_ir` class of a value's type given its C++ type, undefined when not a known builtin. */
+export function pythonValueTypeName(cppType: string): string | undefined {
+  return PYTHON_VALUE_TYPES.get(cppType);
+}
+
+/** Builtin attribute storage types and the `_ods_ir` class that wraps them in Python. */
+const PYTHON_ATTR_TYPES = new Map<string, string>([
+  ['::mlir::AffineMapAttr', 'AffineMapAttr'],
+  ['::mlir::ArrayAttr', 'ArrayAttr'],
+  ['::mlir::BoolAttr', 'BoolAttr'],
+  ['::mlir::DenseBoolArrayAttr', 'DenseBoolArrayAttr'],
+  ['::mlir::DenseElementsAttr', 'DenseElementsAttr'],
+  ['::mlir::DenseF32ArrayAttr', 'DenseF32ArrayAttr'],
+  ['::mlir::DenseF64ArrayAttr', 'DenseF64ArrayAttr'],
+  ['::mlir::DenseFPElementsAttr', 'DenseFPElementsAttr'],
+  ['::mlir::DenseI8ArrayAttr', 'DenseI8ArrayAttr'],
+  ['::mlir::DenseI16ArrayAttr', 'DenseI16ArrayAttr'],
+  ['::mlir::DenseI32ArrayAttr', 'DenseI32ArrayAttr'],
+  ['::mlir::DenseI64ArrayAttr', 'DenseI64ArrayAttr'],
+  ['::mlir::DenseIntElementsAttr', 'DenseIntElementsAttr'],
+  ['::mlir::DenseResourceElementsAttr', 'DenseResourceElementsAttr'],
+  ['::mlir::DictionaryAttr', 'DictAttr'],
+  ['::mlir::FlatSymbolRefAttr', 'FlatSymbolRefAttr'],
+  ['::mlir::FloatAttr', 'FloatAttr'],
+  ['::mlir::IntegerAttr', 'IntegerAttr'],
+  ['::mlir::IntegerSetAttr', 'IntegerSetAttr'],
+  ['::mlir::OpaqueAttr', 'OpaqueAttr'],
+  ['::mlir::StridedLayoutAttr', 'StridedLayoutAttr'],
+  ['::mlir::StringAttr', 'StringAttr'],
+  ['::mlir::SymbolRefAttr', 'SymbolRefAttr'],
+  ['::mlir::TypeAttr', 'TypeAttr'],
+  ['::mlir::UnitAttr', 'UnitAttr'],
+]);
+
+/**
+ * The `_ods_ir` class an attribute getter returns, from the attribute's (trimmed) storage type
+ * and the return type of its base attribute (the one an OptionalAttr/DefaultValuedAttr wraps): a
+ * builtin attribute maps to its Python class (an `IntegerAttr` holding a `bool`, i.e. `I1Attr`, to
+ * `BoolAttr`), anything else to the generic `Attribute`.
+ */
+export function pythonAttrTypeName(storageType: string, returnType: string): string {
+  if (storageType === '::mlir::IntegerAttr' && returnType === 'bool') return 'BoolAttr';
+  return PYTHON_ATTR_TYPES.get(storageType) ?? 'Attribute';
+}

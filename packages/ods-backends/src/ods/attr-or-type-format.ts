@@ -15,10 +15,19 @@ export interface ParamElement {
   qualified: boolean;
 }
 
-/** `params` or `struct(...)`: a group of parameters. */
+/** `params`: all the parameters (but the self type of an attribute). */
 export interface ParamsElement {
-  readonly kind: 'params' | 'struct';
+  readonly kind: 'params';
   readonly params: readonly ParamElement[];
+}
+
+/**
+ * `struct(...)`: key-value pairs, each a parameter or a `custom` directive whose single
+ * argument is a parameter (the key is the parameter's name).
+ */
+export interface StructElement {
+  readonly kind: 'struct';
+  readonly elements: readonly (ParamElement | CustomElement)[];
 }
 
 /** `custom<Name>(args)`. */
@@ -47,11 +56,25 @@ export type FormatElement =
   | { readonly kind: 'ref'; readonly arg: FormatElement }
   | ParamElement
   | ParamsElement
+  | StructElement
   | CustomElement
   | OptionalElement;
 
 /** Whether a parameter element is optional (its parameter has a default value). */
 export const isOptionalParam = (el: ParamElement): boolean => el.param.isOptional();
+
+/** The parameter of a `struct` entry (a `custom` entry has exactly one, checked when parsing). */
+export function structEntryParam(el: ParamElement | CustomElement): ParamElement {
+  if (el.kind === 'param') return el;
+  const arg = el.args[0];
+  if (arg?.kind !== 'param') throw new Error('struct entry without a parameter');
+  return arg;
+}
+
+/** The parameters captured by a `params` or `struct` directive. */
+export function capturedParams(el: ParamsElement | StructElement): readonly ParamElement[] {
+  return el.kind === 'params' ? el.params : el.elements.map(structEntryParam);
+}
 
 /** The then elements of an optional group, without leading whitespace when `parseable`. */
 export function thenElementsOf(el: OptionalElement, parseable = false): readonly FormatElement[] {
@@ -209,7 +232,7 @@ function keywordError(value: string): string | undefined {
 function literalError(value: string): string | undefined {
   if (value === '') return "literal can't be empty";
   if (value.length === 1) {
-    const bare = '_:,=<>()[]{}?+*';
+    const bare = '_:,=<>()[]{}?+-*';
     if (isAlpha(value) || bare.includes(value)) return undefined;
     return `single character literal must be a letter or one of '${bare}'`;
   }
@@ -382,7 +405,8 @@ class DefFormatParser {
   }
 
   private parseCustomDirective(loc: number, ctx: Context): CustomElement {
-    if (ctx !== 'top') this.error(loc, "'custom' is only valid as a top-level directive");
+    if (ctx !== 'top' && ctx !== 'struct')
+      this.error(loc, '`custom` can only be used at the top-level context or within a `struct` directive');
     this.expect('less', "expected '<' before custom directive name");
     const name = this.expect('identifier', 'expected custom directive name identifier').spelling;
     this.expect('greater', "expected '>' after custom directive name");
@@ -420,26 +444,34 @@ class DefFormatParser {
     return { kind: 'params', params };
   }
 
-  private parseStructDirective(loc: number, ctx: Context): ParamsElement {
+  private parseStructDirective(loc: number, ctx: Context): StructElement {
     if (ctx !== 'top') this.error(loc, '`struct` can only be used at the top-level context');
     this.expect('l_paren', "expected '(' before `struct` argument list");
     const first = this.parseElementOrUndefined('struct');
-    if (!first || (first.kind !== 'param' && first.kind !== 'params'))
-      this.error(loc, '`struct` argument list expected a variable or directive');
-    let params: ParamElement[];
-    if (first.kind === 'param') {
-      params = [first];
+    if (!first || (first.kind !== 'param' && first.kind !== 'params' && first.kind !== 'custom'))
+      this.error(loc, '`struct` argument list expected a parameter or directive');
+    let elements: (ParamElement | CustomElement)[];
+    if (first.kind === 'params') {
+      // `struct(params)` captures every parameter.
+      elements = [...first.params];
+    } else {
+      elements = [first];
       while (this.cur.kind === 'comma') {
         this.consume();
         const next = this.parseElementOrUndefined('struct');
-        if (!next || next.kind !== 'param') this.error(loc, 'expected a variable in `struct` argument list');
-        params.push(next);
+        if (!next || (next.kind !== 'param' && next.kind !== 'custom'))
+          this.error(loc, 'expected a parameter or `custom` directive in `struct` argument list');
+        elements.push(next);
       }
-    } else {
-      params = [...first.params];
     }
     this.expect('r_paren', "expected ')' at the end of an argument list");
-    return { kind: 'struct', params };
+    for (const el of elements) {
+      if (el.kind !== 'custom') continue;
+      if (el.args.length !== 1) this.error(loc, '`struct` can only contain `custom` directives with a single argument');
+      if (el.args[0]!.kind !== 'param')
+        this.error(loc, 'a `custom` directive nested within a `struct` must be passed a parameter');
+    }
+    return { kind: 'struct', elements };
   }
 
   /**
@@ -457,10 +489,10 @@ class DefFormatParser {
   }
 
   private parseRefDirective(loc: number, ctx: Context): FormatElement {
-    if (ctx !== 'custom') this.error(loc, '`ref` is only allowed inside custom directives');
-    this.expect('l_paren', "expected '('");
+    if (ctx !== 'custom') this.error(loc, "'ref' is only valid within a `custom` directive");
+    this.expect('l_paren', "expected '(' before argument list");
     const arg = this.parseElement('ref');
-    this.expect('r_paren', "expeced ')'");
+    this.expect('r_paren', "expected ')' after argument list");
     return { kind: 'ref', arg };
   }
 
@@ -479,7 +511,7 @@ class DefFormatParser {
     for (let i = 0; i + 1 < elements.length; i++) {
       const a = elements[i]!;
       const b = elements[i + 1]!;
-      if (a.kind === 'struct' && b.kind === 'literal' && b.value === ',' && a.params.some(isOptionalParam))
+      if (a.kind === 'struct' && b.kind === 'literal' && b.value === ',' && capturedParams(a).some(isOptionalParam))
         this.error(loc, '`struct` directive with optional parameters cannot be followed by a comma literal');
     }
   }
@@ -492,7 +524,7 @@ class DefFormatParser {
         if (!el.params.every(isOptionalParam))
           this.error(loc, '`params` directive allowed in optional group only if all parameters are optional');
       } else if (el.kind === 'struct') {
-        if (!el.params.every(isOptionalParam))
+        if (!capturedParams(el).every(isOptionalParam))
           this.error(loc, '`struct` is only allowed in an optional group if all captured parameters are optional');
       } else if (el.kind === 'custom') {
         for (const a of el.args) {
