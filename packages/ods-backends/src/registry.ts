@@ -44,37 +44,3 @@ export function listGenerators(): string[] {
   return [...generators.keys()].sort();
 }
 
-/** Thrown for a malformed generator option. */
-export class GeneratorOptionError extends Error {}
-
-/**
- * Parse generator options given as command-line words (`--dialect=x`, `--dialect x`, `--flag`)
- * like llvm's cl::opt. Unknown options are errors.
- */
-export function parseGeneratorOptions(g: Generator, args: readonly string[]): Map<string, string | boolean | string[]> {
-  const out = new Map<string, string | boolean | string[]>();
-  const specs = new Map((g.options ?? []).map((o) => [o.name, o] as const));
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const body = arg.replace(/^--?/, '');
-    const eq = body.indexOf('=');
-    const name = eq >= 0 ? body.slice(0, eq) : body;
-    const inline = eq >= 0 ? body.slice(eq + 1) : undefined;
-    const spec = specs.get(name);
-    if (!spec || !arg.startsWith('-')) throw new GeneratorOptionError(`Unknown command line argument '${arg}'`);
-    if (spec.kind === 'bool') {
-      out.set(name, inline === undefined ? true : inline !== 'false' && inline !== '0');
-      continue;
-    }
-    let value = inline;
-    if (value === undefined) {
-      if (i + 1 >= args.length) throw new GeneratorOptionError(`for the --${name} option: requires a value!`);
-      value = args[++i]!;
-    }
-    if (spec.kind === 'list') {
-      const prev = out.get(name);
-      out.set(name, [...(Array.isArray(prev) ? prev : []), ...value.split(',')]);
-    } else out.set(name, value);
-  }
-  return out;
-}

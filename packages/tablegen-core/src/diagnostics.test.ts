@@ -1,7 +1,7 @@
 // Diagnostics: for each bad input, the first error line is exactly the one llvm-tblgen-22
 // prints. Where llvm-tblgen-22 crashes or hangs, we report a located error instead.
 import { describe, expect, it } from 'vitest';
-import { expectDiagnostic, parseSource } from './testing.js';
+import { expectDiagnostic, parseSource, printRecordsOf } from './testing.js';
 
 describe("lexer", () => {
   it("unterminated string", () => {
@@ -142,6 +142,84 @@ def a;
 #endif
 `, "inc.td:2:1: error: reached EOF without matching #endif", { files: { "inc.td": `#ifdef A
 ` } });
+  });
+  it("a slash after a directive is left to the lexer", () => {
+    expectDiagnostic(`#ifdef A
+#endif /x
+`, "test.td:2:8: error: unexpected character");
+  });
+  it("text after a comment after a directive", () => {
+    expectDiagnostic(`#ifdef A
+#endif /* c */ x
+`, "test.td:2:16: error: only comments are supported after #endif");
+  });
+  it("text after a multi-line comment after #ifdef", () => {
+    expectDiagnostic(`#ifdef A /* multi
+line */ def x;
+#endif
+`, "test.td:2:9: error: only comments are supported after #ifdef NAME");
+  });
+  it("comments after directives", () => {
+    expect(printRecordsOf(`#ifdef A
+#endif /* c */ // d
+#define B /* c */ /* d */
+#ifndef A /* c
+ */
+def w;
+#endif
+`)).toBe(`------------- Classes -----------------
+------------- Defs -----------------
+def w {
+}
+`);
+  });
+  it("slash after #else", () => {
+    expectDiagnostic(`#ifdef A
+#else /x
+#endif
+`, "test.td:2:7: error: unexpected character");
+  });
+  it("unterminated comment after a directive", () => {
+    expectDiagnostic(`#ifdef A // x
+#else /* a */ /* b
+ */
+#endif /* open
+`, "test.td:4:8: error: unterminated comment");
+  });
+  it("directive-like text in a comment of a skipped region", () => {
+    expect(printRecordsOf(`#ifdef A
+def x;
+#else
+/* c
+#endif */
+#endif
+def q;
+`)).toBe(`------------- Classes -----------------
+------------- Defs -----------------
+def q {
+}
+`);
+  });
+  it("a directive after a comment at the start of a line", () => {
+    expect(printRecordsOf(`#ifdef A
+  /* x */ #endif
+def k;
+`)).toBe(`------------- Classes -----------------
+------------- Defs -----------------
+def k {
+}
+`);
+  });
+  it("junk after #else", () => {
+    expectDiagnostic(`#ifdef A
+#else junk
+#endif
+`, "test.td:2:7: error: only comments are supported after #else");
+  });
+  it("junk after the #ifdef name", () => {
+    expectDiagnostic(`#ifdef A junk
+#endif
+`, "test.td:1:10: error: only comments are supported after #ifdef NAME");
   });
 });
 

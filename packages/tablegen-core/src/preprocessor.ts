@@ -44,6 +44,8 @@ export class Preprocessor {
 
   /** Validate a command-line macro name; returns the error message or undefined. */
   static checkMacroName(name: string): string | undefined {
+    // llvm-tblgen accepts an empty name (it defines the empty macro, which nothing can test).
+    if (name === '') return undefined;
     if (name.length > 0 && isMacroStart(name.charCodeAt(0))) {
       let i = 1;
       while (i < name.length && isMacroChar(name.charCodeAt(i))) i++;

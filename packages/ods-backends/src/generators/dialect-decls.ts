@@ -50,7 +50,7 @@ registerGenerator({
   run(ctx: GeneratorContext): string {
     const w = new RawWriter();
     w.write(emitSourceFileHeader('Dialect Declarations', ctx.inputFilename));
-    const dialects = getAllDialects(ctx.records);
+    const dialects = getAllDialects(ctx.records, true);
     if (dialects.length === 0) return w.toString();
     emitDialectDecl(w, findDialectToGenerate(dialects, selectedDialectOption(ctx.options)));
     return w.toString();

@@ -2,7 +2,7 @@
 // mlir-tblgen 22 prints them: the uniqued constraint functions, the static matchers of source
 // sub-DAGs shared by several patterns, one `RewritePattern` struct per pattern and the
 // `populateWithGenerated` hook.
-import { type DagInit, DefInit, type Record, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
+import { type DagInit, DefInit, type Record, fatalNoLoc } from '@ods-ts/tablegen-core';
 import { CodeWriter, emitSourceFileHeader } from '../emit.js';
 import { derivedDefs } from '../ods/docs-util.js';
 import type { Operator } from '../ods/operator.js';
@@ -14,6 +14,7 @@ import {
   Pattern,
   RecordOperatorMap,
   SymbolInfoMap,
+  fatalAtRecord,
   getValuePackName,
 } from '../ods/pattern.js';
 import type { GeneratorContext } from '../registry.js';
@@ -156,7 +157,7 @@ class PatternEmitter {
   }
 
   private fail(message: string): never {
-    fatalAt(this.def, message);
+    fatalAtRecord(this.def, message);
   }
   private op(node: DagNode): Operator {
     return this.helper.opMap.get(node);

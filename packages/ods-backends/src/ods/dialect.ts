@@ -128,9 +128,14 @@ export class Dialect {
   }
 }
 
-/** Every `Dialect` def of the file, sorted by record name. */
-export function getAllDialects(records: RecordKeeper): Dialect[] {
-  return records.getAllDerivedDefinitionsIfDefined('Dialect').map((d) => new Dialect(d));
+/**
+ * Every `Dialect` def of the file, sorted by record name. With `requireClass`, a file that does
+ * not define the `Dialect` class is an error ("The class 'Dialect' is not defined"), as in
+ * mlir-tblgen's dialect generators.
+ */
+export function getAllDialects(records: RecordKeeper, requireClass = false): Dialect[] {
+  const defs = requireClass ? records.getAllDerivedDefinitions('Dialect') : records.getAllDerivedDefinitionsIfDefined('Dialect');
+  return defs.map((d) => new Dialect(d));
 }
 
 /**

@@ -6,15 +6,27 @@
 import {
   DagInit,
   DefInit,
+  FatalError,
   type Init,
   IntInit,
   type Record,
   StringInit,
   UnsetInit,
-  fatalAt,
+  activeDiagnostics,
 } from '@ods-ts/tablegen-core';
 import type { Argument } from './operator.js';
 import { Operator } from './operator.js';
+
+/**
+ * llvm::PrintFatalError on a record: the error at the record's location, then an "instantiated
+ * from multiclass" note for each further location (the defm chain of a multiclass instance).
+ */
+export function fatalAtRecord(rec: Record, message: string): never {
+  const notes = rec.locs.slice(1).map((loc) => ({ loc, message: 'instantiated from multiclass' }));
+  const d = activeDiagnostics();
+  if (d) d.fatal(rec.locs[0], message, notes);
+  throw new FatalError({ severity: 'error', loc: rec.locs[0], message, notes });
+}
 
 // ---------------------------------------------------------------------------------------------
 // DagLeaf / DagNode
@@ -706,7 +718,7 @@ export class Pattern {
   }
   private dagList(field: string): DagNode[] {
     return this.def.getValueAsListInit(field).elements.map((e) => {
-      if (!(e instanceof DagInit)) fatalAt(this.def, `expected a dag in '${field}'`);
+      if (!(e instanceof DagInit)) fatalAtRecord(this.def, `expected a dag in '${field}'`);
       return new DagNode(e);
     });
   }
@@ -725,12 +737,12 @@ export class Pattern {
   getConstraints(): AppliedConstraint[] {
     return this.def.getValueAsListInit('constraints').elements.map((e) => {
       if (!(e instanceof DagInit))
-        fatalAt(this.def, 'all elements in Pattern multi-entity constraints should be DAG nodes');
+        fatalAtRecord(this.def, 'all elements in Pattern multi-entity constraints should be DAG nodes');
       const entities = e.argNames.map((n) => {
-        if (!n) fatalAt(this.def, 'operands to additional constraints can only be symbol references');
+        if (!n) fatalAtRecord(this.def, 'operands to additional constraints can only be symbol references');
         return n.value;
       });
-      if (!(e.operator instanceof DefInit)) fatalAt(this.def, 'all elements in Pattern multi-entity constraints should be DAG nodes');
+      if (!(e.operator instanceof DefInit)) fatalAtRecord(this.def, 'all elements in Pattern multi-entity constraints should be DAG nodes');
       return { def: e.operator.def, self: e.opName?.value ?? '', entities };
     });
   }
@@ -739,12 +751,12 @@ export class Pattern {
     const delta = this.def.getValueAsDag('benefitDelta');
     const arg = delta.args[0];
     if (delta.args.length !== 1 || !(arg instanceof IntInit))
-      fatalAt(this.def, "The 'addBenefit' takes and only takes one integer value");
+      fatalAtRecord(this.def, "The 'addBenefit' takes and only takes one integer value");
     return init + Number(arg.value);
   }
 
   private verifyBind(ok: boolean, symbol: string): void {
-    if (!ok) fatalAt(this.def, `symbol '${symbol}' bound more than once`);
+    if (!ok) fatalAtRecord(this.def, `symbol '${symbol}' bound more than once`);
   }
 
   collectSourcePatternBoundSymbols(map: SymbolInfoMap): void {
@@ -761,7 +773,7 @@ export class Pattern {
     if (tree.isNativeCodeCall()) {
       if (treeName !== '') {
         if (!isSrcPattern) this.verifyBind(map.bindValues(treeName, tree.getNumReturnsOfNativeCode()), treeName);
-        else fatalAt(this.def, `binding symbol '${treeName}' to NativecodeCall in MatchPattern is not supported`);
+        else fatalAtRecord(this.def, `binding symbol '${treeName}' to NativecodeCall in MatchPattern is not supported`);
       }
       for (let i = 0; i < numTreeArgs; i++) {
         const child = tree.getArgAsNestedDag(i);
@@ -806,7 +818,7 @@ export class Pattern {
         else if (d.isEither()) numEither++;
       }
       if (numOpArgs !== numTreeArgs - numDirectives + numEither) {
-        fatalAt(
+        fatalAtRecord(
           this.def,
           `op '${op.getOperationName()}' argument number mismatch: ${numTreeArgs + numEither} in pattern vs. ${numOpArgs} in definition`,
         );
@@ -861,6 +873,6 @@ export class Pattern {
     }
 
     if (treeName !== '')
-      fatalAt(this.def, `binding symbol '${treeName}' to non-operation/native code call unsupported right now`);
+      fatalAtRecord(this.def, `binding symbol '${treeName}' to non-operation/native code call unsupported right now`);
   }
 }
