@@ -8,11 +8,8 @@ import doc from '../../dialect/include/Toy/ToyOps.td?ods=dialect-doc&dialect=toy
 import { docBody, docFromRecords, opAnchor, opsFromDoc, renderMarkdown, signature } from './markdown.js';
 import { RecordsView, opFingerprint, type DialectInfo, type OpInfo } from './model.js';
 
-/** Where the files named by the records' locations live (for "open in editor"). */
-const SOURCES: { [basename: string]: string } = {
-  'ToyOps.td': '../dialect/include/Toy/ToyOps.td',
-  'ToyDialect.td': '../dialect/include/Toy/ToyDialect.td',
-};
+/** Where the dialect's files named by the records' locations live (for "open in editor"). */
+const SOURCE_DIR = '../dialect/include/Toy/';
 const DIALECT = 'toy';
 
 interface State {
@@ -37,7 +34,7 @@ const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 function locLink(loc: string): string {
   const [file, line] = loc.split(':');
-  const path = file ? SOURCES[file] : undefined;
+  const path = file && /^Toy\w*\.td$/.test(file) ? SOURCE_DIR + file : undefined;
   if (!path || !import.meta.env.DEV) return `<span class="loc">${escapeHtml(loc)}</span>`;
   return `<a class="loc" href="#" data-open="${escapeHtml(`${path}:${line ?? 1}`)}" title="Open in your editor">${escapeHtml(loc)}</a>`;
 }

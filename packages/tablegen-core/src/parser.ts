@@ -50,6 +50,7 @@ import {
   VarDefInit,
   VarInit,
   checkAssert,
+  instantiationNotes,
   checkDump,
   resolveTypes,
 } from './records.js';
@@ -1220,7 +1221,7 @@ export class Parser {
   private checkRecordAssertions(rec: Record): void {
     const before = this.diags.errorCount;
     rec.checkRecordAssertions();
-    if (this.diags.errorCount > before) this.diags.error(rec.loc, 'assertion failed in this record');
+    if (this.diags.errorCount > before) this.diags.error(rec.loc, 'assertion failed in this record', instantiationNotes(rec));
   }
 
   private checkConcrete(rec: Record): void {

@@ -4,7 +4,7 @@
 // equal values are the same object, so identity comparisons decide whether resolution changed
 // anything and uniqued anonymous instantiations (`Class<args>`) create one record only.
 // Strings are latin1 byte strings (see sources.ts). Integers are 64-bit, held in bigint.
-import type { Loc } from './diagnostics.js';
+import type { DiagnosticNote, Loc } from './diagnostics.js';
 import { DiagnosticEngine, FatalError } from './diagnostics.js';
 import {
   foldBinOp,
@@ -144,8 +144,18 @@ function errorLoc(rec: Record | undefined): Loc | undefined {
 export function fatalAt(rec: Record | undefined, message: string): never {
   const d = current?.diags;
   const loc = errorLoc(rec);
-  if (d) d.fatal(loc, message);
-  throw new FatalError({ severity: 'error', loc, message, notes: [] });
+  const notes = instantiationNotes(rec);
+  if (d) d.fatal(loc, message, notes);
+  throw new FatalError({ severity: 'error', loc, message, notes });
+}
+
+/**
+ * llvm prints a message about a record at its first location and one "instantiated from
+ * multiclass" note per further location (the `defm`s that produced it).
+ */
+export function instantiationNotes(rec: Record | undefined): DiagnosticNote[] {
+  if (!rec || rec.locs.length < 2) return [];
+  return rec.locs.slice(1).map((loc) => ({ loc, message: 'instantiated from multiclass' }));
 }
 
 /** Report a fatal error without a location (as llvm-tblgen does for some) and unwind. */
@@ -157,7 +167,7 @@ export function fatalNoLoc(message: string): never {
 
 /** Report a non-fatal error located at a record (or the parse position). */
 export function errorAt(rec: Record | undefined, message: string): void {
-  current?.diags?.error(errorLoc(rec), message);
+  current?.diags?.error(errorLoc(rec), message, instantiationNotes(rec));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { codeFrame, decodeLatin1, toErrorInfo, warningLines } from './diagnostics.js';
 
 describe('diagnostics', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ods-diag-'));
   writeFileSync(join(dir, 'a.td'), 'include "b.td"\ndef X : Base<1> {\n  let v = ;\n}\n// é\n');
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('takes the first error, its location and a code frame', () => {
     const text =

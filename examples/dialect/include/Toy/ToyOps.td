@@ -70,7 +70,7 @@ def Toy_AddOp : Toy_Op<"add", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>, To
 // toy.concat
 //===----------------------------------------------------------------------===//
 
-def Toy_ConcatOp : Toy_Op<"concat", [Pure, DeclareOpInterfaceMethods<Toy_CostOpInterface>]> {
+def Toy_ConcatOp : Toy_Op<"concat", [Pure, DeclareOpInterfaceMethods<Toy_CostOpInterface, ["getCost"]>]> {
   let summary = "joins tensors along an axis";
   let description = [{
     All inputs have the same rank, greater than `axis`. Costs one per input.
@@ -207,7 +207,7 @@ def Toy_IotaOp : Toy_Op<"iota", [Pure]> {
 // toy.make_box
 //===----------------------------------------------------------------------===//
 
-def Toy_MakeBoxOp : Toy_Op<"make_box", [Pure, DeclareOpInterfaceMethods<Toy_CostOpInterface>]> {
+def Toy_MakeBoxOp : Toy_Op<"make_box", [Pure, DeclareOpInterfaceMethods<Toy_CostOpInterface, ["getCost"]>]> {
   let summary = "puts values into a box";
   let description = [{
     ```mlir

@@ -3,9 +3,10 @@
 // with its error messages. The code generation lives in generators/attr-or-type-format-gen.ts.
 //
 // Syntax: literals (`` `<` ``, `` `keyword` ``; `` ` ` ``, `` `\n` `` and ``` `` ``` are whitespace),
-// parameter variables (`$name`), the directives `params`, `struct(...)`, `custom<Name>(...)`
-// (with `"C++ strings"` and `ref($name)` arguments), `qualified($name)`, and optional groups
-// `(... $anchor^ ...)?` with an optional else branch `(...) : (...)?`.
+// parameter variables (`$name`), the directives `params`, `struct(...)` (of parameters,
+// `params`, or single-parameter `custom` directives), `custom<Name>(...)` (with `"C++ strings"`
+// and `ref($name)` arguments), `qualified($name)`, and optional groups `(... $anchor^ ...)?`
+// with an optional else branch `(...) : (...)?`.
 import type { AttrOrTypeDef, AttrOrTypeParameter } from './attr-or-type-def.js';
 
 /** A parameter variable (`$name`). `qualified` is set by the `qualified` directive. */
