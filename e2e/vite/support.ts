@@ -11,6 +11,7 @@ import type { BrowserContext } from 'playwright-core';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const OUT = join(REPO, 'e2e/out');
+export const ODS_TBLGEN = join(REPO, 'packages/ods-backends/bin/ods-tblgen.js');
 
 /** Chromium from Debian (`apt-get install -y chromium`), or $CHROMIUM_PATH. */
 export function chromiumPath(): string | undefined {

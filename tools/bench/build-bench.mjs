@@ -221,6 +221,7 @@ async function main() {
     const config = join(tmp, 'ods.json');
     writeFileSync(config, JSON.stringify({ includeDirs: [td], mlirIncludeDir: mlir, jobs }, null, 1));
     const inputs = new Set(jobs.map((j) => j.input)).size;
+    notes.push(`ods-tblgen: a snapshot of packages/ods-backends/dist/{ods-tblgen,engine-worker}.js taken at the start`);
     notes.push(`${rows.length} outputs (${gens.join(', ')}) of ${inputs} .td files from the manifest; ${opts.jobs}-wide; ${copied.length} .td files of ${opts.dialect} copied to ${td}`);
 
     // The reference: one process per output.

@@ -94,15 +94,17 @@ function renderNav(d: DialectInfo, marks: Marks): string {
     .join('');
 }
 
-/** Wraps each op's part of the rendered doc (its h3 up to the next heading of level <= 3). */
-function wrapOpSections(container: HTMLElement, marks: Marks): void {
-  for (const h of [...container.querySelectorAll<HTMLHeadingElement>('h3[data-op]')]) {
+/** Wraps each entry of the rendered doc (an h3 up to the next heading of level <= 3) in a card. */
+function wrapSections(container: HTMLElement, marks: Marks): void {
+  for (const h of [...container.querySelectorAll<HTMLHeadingElement>('h3')]) {
     const card = document.createElement('section');
-    const op = h.dataset['op']!;
-    card.className = 'op-card';
-    card.dataset['op'] = op;
-    if (marks.added.has(op)) card.classList.add('added');
-    else if (marks.changed.has(op)) card.classList.add('changed');
+    const op = h.dataset['op'];
+    card.className = op ? 'op-card' : 'op-card def-card';
+    if (op) {
+      card.dataset['op'] = op;
+      if (marks.added.has(op)) card.classList.add('added');
+      else if (marks.changed.has(op)) card.classList.add('changed');
+    }
     h.before(card);
     let node: ChildNode | null = h;
     while (node && !(node !== h && node instanceof HTMLHeadingElement && Number(node.tagName[1]) <= 3)) {
@@ -111,6 +113,21 @@ function wrapOpSections(container: HTMLElement, marks: Marks): void {
       node = next;
     }
   }
+}
+
+/** The doc's other sections (Attributes, Types, Enums...) and their entries, for the sidebar. */
+function renderDocNav(docEl: HTMLElement): string {
+  let html = '';
+  for (const h2 of docEl.querySelectorAll<HTMLHeadingElement>('h2')) {
+    if (/^operations$/i.test(h2.textContent ?? '')) continue;
+    const items: string[] = [];
+    for (let n = h2.nextElementSibling; n && n.tagName !== 'H2'; n = n.nextElementSibling) {
+      const h3 = n.tagName === 'H3' ? n : n.querySelector('h3');
+      if (h3?.id) items.push(`<li><a href="#${h3.id}"><code>${escapeHtml(h3.textContent ?? '')}</code></a></li>`);
+    }
+    html += `<div class="nav-title"><a href="#${h2.id}">${escapeHtml(h2.textContent ?? '')}</a></div><ul class="nav-list">${items.join('')}</ul>`;
+  }
+  return html;
 }
 
 interface Marks {
@@ -174,7 +191,8 @@ function render(): void {
   $('#op-nav').innerHTML = renderNav(d, marks);
   const docEl = $('#doc');
   docEl.innerHTML = renderMarkdown(state.doc !== null ? docBody(state.doc) : docFromRecords(d));
-  wrapOpSections(docEl, marks);
+  wrapSections(docEl, marks);
+  $('#doc-nav').innerHTML = renderDocNav(docEl);
   // The generated doc and the records must list the same ops.
   if (state.doc !== null) {
     const inDoc = new Set(opsFromDoc(state.doc).map((o) => o.opName));

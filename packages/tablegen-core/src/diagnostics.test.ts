@@ -68,6 +68,46 @@ describe("lexer", () => {
     expectDiagnostic(`def a;\x00
 `, "test.td:1:7: error: NUL character is invalid in source; treated as space");
   });
+  it("NUL in a code block", () => {
+    expectDiagnostic(`def a { code c = [{ x\x00y }]; }
+`, "test.td:1:18: error: NUL character is invalid in source; treated as space");
+  });
+  it("NUL in a block comment", () => {
+    expectDiagnostic(`/* c\x00 */
+def a;
+`, "test.td:1:1: error: NUL character is invalid in source; treated as space");
+  });
+  it("a lone carriage return: same line number, column after it", () => {
+    expectDiagnostic(`// adef b; x
+`, "test.td:1:8: error: Unexpected token at top level");
+    expect(parseSource(`// adef b; x
+`).stderr).toBe(`test.td:1:8: error: Unexpected token at top level
+def b; x
+       ^
+`);
+  });
+  it("CRLF line ends", () => {
+    expectDiagnostic(`def a;
+def b;
+x
+`, "test.td:3:1: error: Unexpected token at top level");
+    expect(parseSource(`def a;
+def b;
+x
+`).stderr).toBe(`test.td:3:1: error: Unexpected token at top level
+x
+^
+`);
+  });
+  it("tabs in the quoted line", () => {
+    expectDiagnostic(`def a {\tint\tx = "s"; }
+`, "test.td:1:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'");
+    expect(parseSource(`def a {\tint\tx = "s"; }
+`).stderr).toBe(`test.td:1:17: error: Field 'x' of type 'int' is incompatible with value '"s"' of type 'string'
+def a { int     x = "s"; }
+                    ^
+`);
+  });
 });
 
 describe("preprocessor and include", () => {

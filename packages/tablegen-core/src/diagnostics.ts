@@ -17,7 +17,11 @@ export class SourceBuffer {
     readonly includeLoc: Loc | undefined,
   ) {}
 
-  /** 1-based line and column of an offset. Columns count UTF-16 code units like bytes for ASCII. */
+  /**
+   * 1-based line and column of an offset, as llvm::SourceMgr reports them: lines are counted
+   * by '\n' only, but the column (like the quoted source line) starts after the last '\n' or
+   * '\r'. Columns count bytes (the text is a latin1 byte string).
+   */
   lineCol(offset: number): { line: number; col: number } {
     const starts = this.getLineStarts();
     let lo = 0;
@@ -27,13 +31,24 @@ export class SourceBuffer {
       if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, col: offset - starts[lo]! + 1 };
+    return { line: lo + 1, col: offset - this.displayLineStart(offset) + 1 };
   }
 
-  lineText(line: number): string {
-    const starts = this.getLineStarts();
-    const start = starts[line - 1] ?? this.text.length;
-    let end = start;
+  /** Where the displayed line holding `offset` starts: after the previous '\n' or '\r'. */
+  private displayLineStart(offset: number): number {
+    let start = Math.min(offset, this.text.length);
+    while (start > 0) {
+      const c = this.text.charCodeAt(start - 1);
+      if (c === 10 || c === 13) break;
+      start--;
+    }
+    return start;
+  }
+
+  /** The source line holding `offset`, without its line break (as diagnostics quote it). */
+  lineTextAt(offset: number): string {
+    const start = this.displayLineStart(offset);
+    let end = Math.min(offset, this.text.length);
     while (end < this.text.length && this.text[end] !== '\n' && this.text[end] !== '\r') end++;
     return this.text.slice(start, end);
   }
@@ -42,14 +57,8 @@ export class SourceBuffer {
     if (!this.lineStarts) {
       const starts = [0];
       const t = this.text;
-      for (let i = 0; i < t.length; i++) {
-        const c = t.charCodeAt(i);
-        if (c === 10) starts.push(i + 1);
-        else if (c === 13) {
-          if (t.charCodeAt(i + 1) === 10) i++;
-          starts.push(i + 1);
-        }
-      }
+      // Like llvm::SourceMgr, only '\n' ends a line: a lone '\r' does not.
+      for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
       this.lineStarts = starts;
     }
     return this.lineStarts;
@@ -122,7 +131,7 @@ export class SourceManager {
     }
     out += stack.reverse().join('');
     const { line, col } = b.lineCol(loc.offset);
-    const text = b.lineText(line);
+    const text = b.lineTextAt(loc.offset);
     out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
     out += expandTabs(text) + '\n';
     out += caretLine(text, col - 1) + '\n';

@@ -141,11 +141,16 @@ export class Lexer {
     return Tok.Error;
   }
 
+  /** A NUL byte in the token (or comment) starting at tokStart: an error, lexing goes on. */
+  private reportNul(): void {
+    this.diags.error(this.locAt(this.tokStart), 'NUL character is invalid in source; treated as space');
+  }
+
   private getNextChar(): number {
     if (this.pos >= this.text.length) return EOF;
     const c = this.text.charCodeAt(this.pos++);
     if (c === 0) {
-      this.diags.error(this.locAt(this.tokStart), 'NUL character is invalid in source; treated as space');
+      this.reportNul();
       return 32;
     }
     if (c === 10 || c === 13) {
@@ -374,6 +379,7 @@ export class Lexer {
         return true;
       }
       const c = t.charCodeAt(this.pos++);
+      if (c === 0) this.reportNul();
       if (c === 42 && this.peek() === 47) {
         this.pos++;
         if (--depth === 0) return false;
@@ -448,9 +454,12 @@ export class Lexer {
     // does not end the block at its second brace.
     let p = codeStart;
     while (p < t.length) {
-      if (t.charCodeAt(p++) !== 125) continue;
+      const ch = t.charCodeAt(p++);
+      if (ch === 0) this.reportNul();
+      if (ch !== 125) continue;
       if (p >= t.length) break;
       const c = t.charCodeAt(p++);
+      if (c === 0) this.reportNul();
       if (c === 93) {
         this.strVal = t.slice(codeStart, p - 2);
         this.pos = p;
