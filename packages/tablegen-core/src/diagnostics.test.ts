@@ -78,22 +78,22 @@ def a;
 `, "test.td:1:1: error: NUL character is invalid in source; treated as space");
   });
   it("a lone carriage return: same line number, column after it", () => {
-    expectDiagnostic(`// adef b; x
+    expectDiagnostic(`// a\rdef b; x
 `, "test.td:1:8: error: Unexpected token at top level");
-    expect(parseSource(`// adef b; x
+    expect(parseSource(`// a\rdef b; x
 `).stderr).toBe(`test.td:1:8: error: Unexpected token at top level
 def b; x
        ^
 `);
   });
   it("CRLF line ends", () => {
-    expectDiagnostic(`def a;
-def b;
-x
+    expectDiagnostic(`def a;\r
+def b;\r
+x\r
 `, "test.td:3:1: error: Unexpected token at top level");
-    expect(parseSource(`def a;
-def b;
-x
+    expect(parseSource(`def a;\r
+def b;\r
+x\r
 `).stderr).toBe(`test.td:3:1: error: Unexpected token at top level
 x
 ^

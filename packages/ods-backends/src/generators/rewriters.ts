@@ -190,7 +190,11 @@ class PatternEmitter {
     const resultOps = new Set<Operator>();
     for (const r of this.pattern.getResultPatterns()) this.collectOps(r, resultOps);
     const sortedOps = [...resultOps].sort((a, b) => cmpBytes(a.getOperationName(), b.getOperationName()));
-    const locations = [...this.def.locs].reverse().map((l) => sources.shortPosition(l));
+    // `file:line` with the file as its buffer was opened (the path given or found via -I).
+    const locations = [...this.def.locs].reverse().map((l) => {
+      const p = sources.position(l);
+      return `${p.file}:${p.line}`;
+    });
     os.write(
       patternHeadTemplate(
         locations,
