@@ -340,7 +340,7 @@ export function foldBinOp(op: BinOpInit, curRec: Record | undefined): Init {
       if (lhs instanceof DagInit && rhs instanceof IntInit) {
         const pos = rhs.value;
         if (pos < 0n || pos >= BigInt(lhs.numArgs)) {
-          fatalAt(curRec, `!getdagname index is out of range 0...${lhs.numArgs - 1}: ${pos}`);
+          fatalAt(curRec, `!getdagname index is out of range 0...${(lhs.numArgs - 1) >>> 0}: ${pos}`);
         }
         return lhs.argNames[Number(pos)] ?? UnsetInit.get();
       }

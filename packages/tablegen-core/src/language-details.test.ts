@@ -717,6 +717,26 @@ def b {\t// A
 }
 `);
   });
+  it("!getdagopname of a dag without a name", () => {
+    expect(printRecordsOf(`def op;
+def t { string n = !getdagopname((op 1)); string m = !getdagopname((op:$m 1)); }
+`)).toBe(`------------- Classes -----------------
+------------- Defs -----------------
+def op {
+}
+def t {
+  string n = ?;
+  string m = "m";
+}
+`);
+  });
+  it("!getdagopname of a dag without a name, evaluated late", () => {
+    // llvm-tblgen-22 returns a null value here, contrary to its documentation ('?'): it prints
+    // `string n;` and crashes on --dump-json or any further use of the field. We return '?'.
+    expect(printRecordsOf(`def op;\nclass A<dag d> { string n = !getdagopname(d); }\ndef t : A<(op 1)>;\n`)).toContain(
+      'def t {\t// A\n  string n = ?;\n}\n',
+    );
+  });
   it("json of anonymous and class-typed values", () => {
     expect(JSON.parse(dumpJsonOf(`class A<int n> { int v = n; }
 def x { A a = A<1>; list<A> l = [A<2>]; bits<3> b = { 1, ?, 0 }; }
