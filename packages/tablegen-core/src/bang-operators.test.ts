@@ -79,6 +79,27 @@ def t {
 }
 `);
   });
+  it("!and and !or decide without their right operand", () => {
+    expect(printRecordsOf(`def op;
+class C<dag d, int p> { int a = !and(0, !getdagarg<int>(d, "b")); int b = !and(p, 1, !getdagarg<int>(d, "b")); int o = !or(!sub(p, 1), !getdagarg<int>(d, "b")); bit c = !and(!eq(p, 1), !getdagarg<int>(d, "b")); }
+def t : C<(op), 0>;`)).toBe(`------------- Classes -----------------
+class C<dag C:d = ?, int C:p = ?> {
+  int a = !and(0, !getdagarg<int>(C:d, "b"));
+  int b = !and(C:p, !and(1, !getdagarg<int>(C:d, "b")));
+  int o = !or(!sub(C:p, 1), !getdagarg<int>(C:d, "b"));
+  bit c = !cast<bit>(!and(!eq(C:p, 1), !getdagarg<int>(C:d, "b")));
+}
+------------- Defs -----------------
+def op {
+}
+def t {\t// C
+  int a = 0;
+  int b = 0;
+  int o = -1;
+  bit c = 0;
+}
+`);
+  });
   it("!not", () => {
     expect(printRecordsOf(`def t { bit a = !not(0); bit b = !not(1); int c = !not(5); bit d = !not(!eq(1, 2)); }`)).toBe(`------------- Classes -----------------
 ------------- Defs -----------------
@@ -269,6 +290,14 @@ def c3 {\t// C
 def t {
   string a = "pos";
   int b = 2;
+}
+`);
+  });
+  it("!cond whose chosen value does not fit its type", () => {
+    expect(printRecordsOf(`def t { int v = !cond(1: 63, true: 0b101); }`)).toBe(`------------- Classes -----------------
+------------- Defs -----------------
+def t {
+  int v = ?;
 }
 `);
   });

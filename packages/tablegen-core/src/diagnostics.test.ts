@@ -744,6 +744,17 @@ def a { A r = !cast<A>("b"); }
     expectDiagnostic(`def op; def a { int x = !getdagarg<int>((op 1), 3); }
 `, "test.td:1:13: error: !getdagarg index 3 is out of range (dag has 1 arguments)");
   });
+  it("!and only short-circuits on 0", () => {
+    expectDiagnostic(`def op; class C<dag d, int p> { int a = !and(p, !getdagarg<int>(d, "b")); }
+def t : C<(op), 2>;
+`, "test.td:2:5: error: !getdagarg key 'b' is not found");
+  });
+  it("!tail of an empty list after substitution", () => {
+    // llvm-tblgen-22 dies (SIGSEGV) here; we report a located error instead.
+    expectDiagnostic(`class A<list<int> l> { list<int> x = !tail(l); }
+def a : A<[]>;
+`, "test.td:2:5: error: empty list in !tail");
+  });
   it("!getdagarg unknown name", () => {
     expectDiagnostic(`def op; def a { int x = !getdagarg<int>((op 1:$a), "b"); }
 `, "test.td:1:13: error: !getdagarg key 'b' is not found");

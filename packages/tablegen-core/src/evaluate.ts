@@ -632,8 +632,10 @@ export function foldCondOp(op: CondOpInit, curRec: Record | undefined): Init {
     const c = asInt(op.conds[i]!);
     if (!c) return op;
     if (c.value !== 0n) {
-      const v = op.vals[i]!.convertInitializerTo(op.valType);
-      return v ?? op;
+      // llvm-tblgen returns a null value when the chosen value does not convert to the type
+      // of the !cond (e.g. 63 for bits<3>): a field set to it stays `?`, and later uses crash.
+      // We return `?`, which prints the same.
+      return op.vals[i]!.convertInitializerTo(op.valType) ?? UnsetInit.get();
     }
   }
   fatalAt(curRec, `${curRec ? curRec.getNameInitAsString() : ''} does not have any true condition in:${op.getAsString()}`);

@@ -1220,6 +1220,11 @@ export class BinOpInit extends OpInit {
   }
   override resolveReferences(r: Resolver): Init {
     const lhs = this.lhs.resolveReferences(r);
+    // Like llvm-tblgen 22, `!and(0, x)` and `!or(-1, x)` are decided without resolving x.
+    if (this.opc === BinOp.AND || this.opc === BinOp.OR) {
+      const l = lhs.convertInitializerTo(IntRecTy.get());
+      if (l instanceof IntInit && l.value === (this.opc === BinOp.AND ? 0n : -1n)) return l;
+    }
     const rhs = this.rhs.resolveReferences(r);
     if (lhs !== this.lhs || rhs !== this.rhs) return BinOpInit.get(this.opc, lhs, rhs, this.type).fold(r.currentRecord);
     return this;
