@@ -737,6 +737,21 @@ def t {
       'def t {\t// A\n  string n = ?;\n}\n',
     );
   });
+  it("an anonymous defm whose defs get the same name keeps the first", () => {
+    expect(printRecordsOf(`class C0 { int f0 = 0; }
+multiclass M0<int n> { let f0 = n in def _l2 : C0; }
+multiclass M1<int n> : M0<n> { let f0 = 4 in def _l2 : C0; }
+defm : M1<3>;
+`)).toBe(`------------- Classes -----------------
+class C0 {
+  int f0 = 0;
+}
+------------- Defs -----------------
+def anonymous_0_l2 {\t// C0
+  int f0 = 3;
+}
+`);
+  });
   it("json of anonymous and class-typed values", () => {
     expect(JSON.parse(dumpJsonOf(`class A<int n> { int v = n; }
 def x { A a = A<1>; list<A> l = [A<2>]; bits<3> b = { 1, ?, 0 }; }

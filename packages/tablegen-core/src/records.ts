@@ -2093,8 +2093,15 @@ export class RecordKeeper {
   addClass(r: Record): void {
     this.classes.set(r.getNameInitAsString(), r);
   }
+  /**
+   * Add a def. Like llvm::RecordKeeper (a map's try_emplace), an existing def of the same name
+   * is kept: this happens when an anonymous defm instantiates two defs whose names only become
+   * equal once the anonymous name is resolved, which llvm-tblgen does not report either.
+   */
   addDef(r: Record): void {
-    this.defs.set(r.getNameInitAsString(), r);
+    const name = r.getNameInitAsString();
+    if (this.defs.has(name)) return;
+    this.defs.set(name, r);
     this.derivedCache.clear();
   }
   addExtraGlobal(name: string, v: Init): void {

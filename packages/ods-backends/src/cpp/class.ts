@@ -12,6 +12,7 @@
 //   cls.finalize();
 //   cls.writeDeclTo(declWriter); cls.writeDefTo(defWriter);
 import { CodeWriter } from '../emit.js';
+import { escapeString } from '../text.js';
 
 /** Method qualifiers, a bit set (Method::Properties). */
 export enum MethodProp {
@@ -158,21 +159,6 @@ export interface ClassDeclaration {
   writeDefTo(w: CodeWriter, namePrefix: string): void;
 }
 
-/** Escape like llvm::raw_ostream::write_escaped. */
-function writeEscaped(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const c = ch.charCodeAt(0);
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '"') out += '\\"';
-    else if (c < 0x20 || c >= 0x7f) out += '\\' + ((c >> 6) & 7).toString() + ((c >> 3) & 7).toString() + (c & 7).toString();
-    else out += ch;
-  }
-  return out;
-}
-
 /** A method (Method in Class.h). */
 export class Method implements ClassDeclaration {
   readonly signature: MethodSignature;
@@ -219,7 +205,7 @@ export class Method implements ClassDeclaration {
   }
   writeDeclTo(w: CodeWriter): void {
     this.signature.writeTemplateParamsTo(w);
-    if (this.deprecationMessage !== undefined) w.write(`[[deprecated("${writeEscaped(this.deprecationMessage)}")]]\n`);
+    if (this.deprecationMessage !== undefined) w.write(`[[deprecated("${escapeString(this.deprecationMessage)}")]]\n`);
     if (this.isStatic()) w.write('static ');
     if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
     this.signature.writeDeclTo(w);

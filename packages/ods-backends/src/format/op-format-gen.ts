@@ -7,7 +7,7 @@ import type { NamedAttribute } from '../ods/attribute.js';
 import type { NamedTypeConstraint } from '../ods/constraint.js';
 import type { Operator } from '../ods/operator.js';
 import { conditionOf } from '../ods/predicate.js';
-import { FmtContext, tgfmt } from '../generators/attrs-fmt.js';
+import { FmtContext, tgfmt } from '../fmt.js';
 import { EnumAttrModel, canFormatEnumAttr, isUnitAttr, isUnitProp, shouldFormatSymbolNameAttr, typeBuilderOf } from './op-format-model.js';
 import { type FormatElement, type OperationFormat, type TypeResolution, canFormatStringAsKeyword, collectVariables, parseOpFormat } from './op-format-parser.js';
 

@@ -20,8 +20,10 @@ import { failPlain } from '../ods/dialect.js';
 import { Interface } from '../ods/interface.js';
 import type { Trait } from '../ods/trait.js';
 import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
-import { FmtContext, predicateCondition, tgfmt } from './attrs-fmt.js';
-import { TextWriter, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
+import { FmtContext, tgfmt } from '../fmt.js';
+import { predicateCondition } from './attrs-fmt.js';
+import { llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
+import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 
 /** What differs between the attribute and the type flavours of the generators. */

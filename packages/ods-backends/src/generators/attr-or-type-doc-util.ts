@@ -2,7 +2,8 @@
 // documenting one AttrDef/TypeDef (summary, syntax, description, parameter table).
 import type { GeneratorContext } from '../registry.js';
 import { AttrOrTypeDef } from '../ods/attr-or-type-def.js';
-import { type TextSink, TextOut, derivedDefs, emitDescription, emitSummary } from '../ods/docs-util.js';
+import { derivedDefs, emitDescription, emitSummary } from '../ods/docs-util.js';
+import { type TextSink, TextWriter } from '../text.js';
 import { DOC_BANNER } from './interface-docs-util.js';
 
 /** The generic syntax of a def with a mnemonic and a generated or declarative format. */
@@ -37,7 +38,7 @@ export function emitAttrOrTypeDefDoc(out: TextSink, def: AttrOrTypeDef): void {
 
 /** The page documenting every def of `className` (`AttrDef` or `TypeDef`). */
 export function emitAttrOrTypeDefDocs(ctx: GeneratorContext, className: string): string {
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(DOC_BANNER);
   for (const def of derivedDefs(ctx.records, className, true)) emitAttrOrTypeDefDoc(out, new AttrOrTypeDef(def));
   return out.toString();

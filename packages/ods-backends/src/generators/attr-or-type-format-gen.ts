@@ -19,7 +19,7 @@ import {
   structEntryParam,
   thenElementsOf,
 } from '../ods/attr-or-type-format.js';
-import { FmtContext, tgfmt } from './attrs-fmt.js';
+import { FmtContext, tgfmt } from '../fmt.js';
 
 /** The parser of a parameter without a custom `parser` ($0: the C++ storage type). */
 const DEFAULT_PARAMETER_PARSER = '::mlir::FieldParser<$0>::parse($_parser)';

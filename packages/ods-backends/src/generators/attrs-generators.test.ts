@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
-import { FmtContext, tgfmt } from './attrs-fmt.js';
+import { FmtContext, tgfmt } from '../fmt.js';
 import { compareNumeric } from './gen-util.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__', 'attrs');

@@ -3,7 +3,8 @@ import { emitSourceFileHeader, splitNamespace } from '../emit.js';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
 import { type Availability, getAvailabilityInterfaces } from '../ods/availability.js';
-import { TextOut, trim } from '../ods/docs-util.js';
+import { trim } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 
 /** The query method's signature inside the Concept and models (slots: return type, name). */
 function querySignature(a: Availability): string {
@@ -57,7 +58,7 @@ public:
 }
 
 function run(ctx: GeneratorContext): string {
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(emitSourceFileHeader('Availability Interface Declarations', ctx.inputFilename));
   for (const a of getAvailabilityInterfaces(ctx.records)) {
     const ns = splitNamespace(a.getInterfaceClassNamespace()).join('::');

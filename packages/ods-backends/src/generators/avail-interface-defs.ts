@@ -3,10 +3,10 @@ import { emitSourceFileHeader } from '../emit.js';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
 import { getAvailabilityInterfaces } from '../ods/availability.js';
-import { TextOut } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 
 function run(ctx: GeneratorContext): string {
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(emitSourceFileHeader('Availability Interface Definitions', ctx.inputFilename));
   for (const a of getAvailabilityInterfaces(ctx.records)) {
     let ns = a.getInterfaceClassNamespace();

@@ -2,22 +2,15 @@
 // MLIR 22's BytecodeBase.td, read in place from the LLVM 22 include directory (skipped when
 // absent); each expected output was produced by mlir-tblgen-22 with the same arguments while
 // writing the test.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const HAVE_MLIR = existsSync(join(MLIR_INCLUDE, 'mlir/IR/BytecodeBase.td'));
-const DIR = fileURLToPath(new URL('../__fixtures__/bytecode/', import.meta.url));
+const HAVE_MLIR = haveMlirFile('mlir/IR/BytecodeBase.td');
+const DIR = fixtureDir('bytecode');
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: DIR });
-  return { code, out, err };
-}
+const run = cliRunner(DIR);
 
 const expected = (name: string): string => readFileSync(join(DIR, 'expected', name), 'latin1');
 

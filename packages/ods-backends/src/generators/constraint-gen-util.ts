@@ -2,8 +2,10 @@
 // `TypeConstraint`/`AttrConstraint` defs of the main file that set `cppFunctionName`.
 import { DefInit, type Record, type RecordKeeper, StringInit } from '@ods-ts/tablegen-core';
 import { isDefinedInMainFile } from '../ods/interface.js';
-import { FmtContext, predicateCondition, tgfmt } from './attrs-fmt.js';
-import { TextWriter, derivedDefinitions } from './gen-util.js';
+import { FmtContext, tgfmt } from '../fmt.js';
+import { predicateCondition } from './attrs-fmt.js';
+import { derivedDefinitions } from './gen-util.js';
+import { TextWriter } from '../text.js';
 
 /** The two flavours: the constraint class and the C++ parameter of the function. */
 export interface ConstraintFlavor {

@@ -7,7 +7,8 @@ import { registerGenerator } from '../registry.js';
 import { AttrOrTypeDef } from '../ods/attr-or-type-def.js';
 import { Constraint } from '../ods/constraint.js';
 import { Dialect, findDialectToGenerate, getAllDialects } from '../ods/dialect.js';
-import { TextOut, derivedDefs, emitDescription, emitSummary, trim } from '../ods/docs-util.js';
+import { derivedDefs, emitDescription, emitSummary, trim } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 import { EnumInfo } from '../ods/enum.js';
 import { emitAttrOrTypeDefDoc } from './attr-or-type-doc-util.js';
 import { emitEnumDoc } from './enum-doc.js';
@@ -25,14 +26,14 @@ interface OpDocGroup {
  * Run `fn` on a buffer and copy it out line by line; when `nest`, headings (`#...` lines) go one
  * level deeper. Every line, including the last (possibly empty) one, ends with a newline.
  */
-function maybeNest(out: TextOut, nest: boolean, fn: (o: TextOut) => void): void {
-  const inner = new TextOut();
+function maybeNest(out: TextWriter, nest: boolean, fn: (o: TextWriter) => void): void {
+  const inner = new TextWriter();
   fn(inner);
   for (const line of inner.toString().split('\n')) out.write(`${nest && line.startsWith('#') ? '#' : ''}${line}\n`);
 }
 
 /** An attribute or type constraint (DialectAttr/DialectType): its summary and description. */
-function emitConstraintDoc(out: TextOut, c: Constraint): void {
+function emitConstraintDoc(out: TextWriter, c: Constraint): void {
   out.write(`\n### ${constraintSummary(c.def)}\n`);
   emitDescription(out, c.getDescription());
   out.write('\n');
@@ -109,7 +110,7 @@ function run(ctx: GeneratorContext): string {
 
   groups.sort((a, b) => compareInsensitive(groupKey(a), groupKey(b)));
 
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(DOC_BANNER);
   out.write(`\n# '${dialect.getName()}' Dialect\n`);
   emitSummary(out, dialect.getSummary());

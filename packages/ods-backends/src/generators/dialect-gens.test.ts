@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner } from '../testing/fixtures.js';
 
 /** A self-contained Dialect class (same fields as MLIR 22's DialectBase.td) and one dialect. */
 const FIXTURE = "def ins;\nclass Dialect {\n  string name = ?;\n  string summary = ?;\n  string description = ?;\n  list<string> dependentDialects = [];\n  dag discardableAttrs = (ins);\n  string cppNamespace = name;\n  code extraClassDeclaration = \"\";\n  bit hasConstantMaterializer = 0;\n  bit hasNonDefaultDestructor = 0;\n  bit hasOperationAttrVerify = 0;\n  bit hasRegionArgAttrVerify = 0;\n  bit hasRegionResultAttrVerify = 0;\n  bit hasOperationInterfaceFallback = 0;\n  bit useDefaultAttributePrinterParser = 0;\n  bit useDefaultTypePrinterParser = 0;\n  bit hasCanonicalizer = 0;\n  bit isExtensible = 0;\n  bit usePropertiesForAttributes = 1;\n}\ndef Toy_Dialect : Dialect {\n  let name = \"toy\";\n  let cppNamespace = \"::my::toy\";\n  let summary = \"A toy dialect.\";\n  let description = [{\n    Toys\n      nested.\n  }];\n  let dependentDialects = [\"a::ADialect\", \"b::BDialect\"];\n  let discardableAttrs = (ins \"FooAttr\":$some_flag);\n  let hasCanonicalizer = 1;\n  let useDefaultTypePrinterParser = 1;\n  let extraClassDeclaration = [{\n    void extra();\n  }];\n}\n";
@@ -23,12 +23,7 @@ writeFileSync(join(dir, 'd.td'), FIXTURE, 'latin1');
 writeFileSync(join(dir, 'two.td'), TWO, 'latin1');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const run = cliRunner(dir);
 
 describe('dialect generators', () => {
   it('emits the dialect declaration like mlir-tblgen-22', () => {

@@ -5,7 +5,8 @@ import { CodeWriter, emitSourceFileHeader } from '../emit.js';
 import { cppTypeWithSpace, rtrim } from '../ods/docs-util.js';
 import { Interface, getInterfaceDefinitions } from '../ods/interface.js';
 import { registerGenerator } from '../registry.js';
-import { TextWriter, llvmNamespaceScope } from './gen-util.js';
+import { llvmNamespaceScope } from './gen-util.js';
+import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 
 /** The class head. Slot: `name` the interface class. */

@@ -3,22 +3,15 @@
 // in place from the LLVM 22 include directory, and are skipped when it is absent). Each
 // expected output in __fixtures__/docs/expected/ was produced by mlir-tblgen-22 from the same
 // fixture and arguments while writing the test (see cases.tsv).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const HAVE_MLIR = existsSync(join(MLIR_INCLUDE, 'mlir/IR/OpBase.td'));
-const DIR = fileURLToPath(new URL('../__fixtures__/docs/', import.meta.url));
+const HAVE_MLIR = haveMlirFile('mlir/IR/OpBase.td');
+const DIR = fixtureDir('docs');
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: DIR });
-  return { code, out, err };
-}
+const run = cliRunner(DIR);
 
 interface Case {
   readonly file: string;

@@ -6,7 +6,8 @@ import { emitSourceFileHeader } from '../emit.js';
 import type { EnumCase, EnumInfo } from '../ods/enum.js';
 import { registerGenerator } from '../registry.js';
 import { allCasesHaveValues, allEnums, canFormatStringAsKeyword, makeIdentifier, underlyingOrUnsigned } from './enum-gen-util.js';
-import { TextWriter, llvmNamespaceScope } from './gen-util.js';
+import { llvmNamespaceScope } from './gen-util.js';
+import { TextWriter } from '../text.js';
 
 // ---------------------------------------------------------------------------------------------
 // Fixed text

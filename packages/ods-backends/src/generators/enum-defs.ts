@@ -4,9 +4,11 @@ import { DefInit, fatalAt } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import type { EnumInfo } from '../ods/enum.js';
 import { registerGenerator } from '../registry.js';
-import { FmtContext, predicateCondition, tgfmt } from './attrs-fmt.js';
+import { FmtContext, tgfmt } from '../fmt.js';
+import { predicateCondition } from './attrs-fmt.js';
 import { allBitsUnsetCase, allCasesHaveValues, allEnums, makeIdentifier, underlyingOrUnsigned } from './enum-gen-util.js';
-import { TextWriter, llvmNamespaceScope } from './gen-util.js';
+import { llvmNamespaceScope } from './gen-util.js';
+import { TextWriter } from '../text.js';
 
 /** Keep `str` when all bits of `value` are set, then clear them. Slots: value, str, underlying. */
 function compareRemoveTemplate(value: bigint, str: string, u: string): string {

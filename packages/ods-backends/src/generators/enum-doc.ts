@@ -1,7 +1,8 @@
 // --gen-enum-doc: Markdown documentation of every ODS enum: its summary and a table of cases.
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { type TextSink, TextOut, derivedDefs, emitSummary } from '../ods/docs-util.js';
+import { derivedDefs, emitSummary } from '../ods/docs-util.js';
+import { type TextSink, TextWriter } from '../text.js';
 import { EnumInfo } from '../ods/enum.js';
 import { DOC_BANNER } from './interface-docs-util.js';
 
@@ -13,7 +14,7 @@ export function emitEnumDoc(out: TextSink, info: EnumInfo): void {
 }
 
 function run(ctx: GeneratorContext): string {
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(DOC_BANNER);
   for (const def of derivedDefs(ctx.records, 'EnumInfo', true)) emitEnumDoc(out, new EnumInfo(def));
   return out.toString();

@@ -1,23 +1,6 @@
 // Small emission helpers shared by the attrs/types/enums/interfaces/constraints generators.
 import type { Record } from '@ods-ts/tablegen-core';
-/** Anything text can be appended to (CodeWriter, TextWriter). */
-export interface TextSink {
-  write(text: string): unknown;
-}
-
-/** A plain llvm::raw_ostream-like text buffer: no indentation, text kept verbatim. */
-export class TextWriter implements TextSink {
-  private chunks: string[] = [];
-  write(text: string): this {
-    this.chunks.push(text);
-    return this;
-  }
-  toString(): string {
-    const s = this.chunks.join('');
-    this.chunks = [s];
-    return s;
-  }
-}
+import type { TextSink } from '../text.js';
 
 /**
  * llvm::IfDefEmitter (llvm/TableGen/CodeGenHelpers.h in LLVM 22): `#ifdef NAME`, `#undef NAME`

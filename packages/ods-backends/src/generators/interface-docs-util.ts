@@ -1,7 +1,8 @@
 // Shared by --gen-{op,attr,type}-interface-docs: the Markdown page listing each interface of
 // the main file with its description and methods.
 import type { GeneratorContext } from '../registry.js';
-import { TextOut, cppTypeWithSpace, emitDescription } from '../ods/docs-util.js';
+import { cppTypeWithSpace, emitDescription } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 import { Interface, type InterfaceMethod, getInterfaceDefinitions } from '../ods/interface.js';
 
 /** The banner every MLIR Markdown generator starts with. */
@@ -16,7 +17,7 @@ function methodSignature(m: InterfaceMethod): string {
   return `${m.isStatic() ? 'static ' : ''}${cppTypeWithSpace(m.getReturnType())}${m.getName()}(${args});`;
 }
 
-function emitInterfaceDoc(w: TextOut, iface: Interface): void {
+function emitInterfaceDoc(w: TextWriter, iface: Interface): void {
   w.write(`\n## ${iface.getName()} (\`${iface.getDefName()}\`)\n`);
   const desc = iface.getDescription();
   if (desc !== undefined) emitDescription(w, desc);
@@ -35,7 +36,7 @@ function emitInterfaceDoc(w: TextOut, iface: Interface): void {
  * @param title the page heading's class name (`OpInterface`, `AttributeInterface`, ...)
  */
 export function emitInterfaceDocs(ctx: GeneratorContext, kind: 'Op' | 'Attr' | 'Type', title: string): string {
-  const w = new TextOut();
+  const w = new TextWriter();
   w.write(DOC_BANNER);
   w.write(`\n# ${title} definitions\n`);
   for (const def of getInterfaceDefinitions(ctx.records, kind)) emitInterfaceDoc(w, new Interface(def));

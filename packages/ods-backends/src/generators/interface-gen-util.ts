@@ -5,8 +5,9 @@ import { type Record, type RecordKeeper, fatalAt } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import { cppTypeWithSpace, reindent, rtrim, trim } from '../ods/docs-util.js';
 import { Interface, type InterfaceMethod, isDefinedInMainFile } from '../ods/interface.js';
-import { FmtContext, tgfmt } from './attrs-fmt.js';
-import { TextWriter, derivedDefinitions, llvmNamespaceScope } from './gen-util.js';
+import { FmtContext, tgfmt } from '../fmt.js';
+import { derivedDefinitions, llvmNamespaceScope } from './gen-util.js';
+import { TextWriter } from '../text.js';
 
 /** What differs between the op, attribute and type interface generators. */
 export interface InterfaceFlavor {

@@ -1,14 +1,13 @@
 // op-decls on a small fixture that includes MLIR 22's OpBase.td (read in place from the
 // LLVM 22 include directory; skipped when it is absent). The expected text was produced by
 // mlir-tblgen-22 on the same fixture while writing this test.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const HAVE_MLIR = existsSync(join(MLIR_INCLUDE, 'mlir/IR/OpBase.td'));
+const HAVE_MLIR = haveMlirFile('mlir/IR/OpBase.td');
 
 const FIXTURE = "include \"mlir/IR/OpBase.td\"\ninclude \"mlir/Interfaces/SideEffectInterfaces.td\"\ninclude \"mlir/Interfaces/InferTypeOpInterface.td\"\n\ndef Toy_Dialect : Dialect {\n  let name = \"toy\";\n  let cppNamespace = \"::toy\";\n}\n\nclass Toy_Op<string mnemonic, list<Trait> traits = []> : Op<Toy_Dialect, mnemonic, traits>;\n\ndef Toy_AddOp : Toy_Op<\"add\", [Pure, SameOperandsAndResultType]> {\n  let summary = \"adds two values\";\n  let arguments = (ins AnyType:$lhs, AnyType:$rhs, OptionalAttr<I64Attr>:$tag);\n  let results = (outs AnyType:$sum);\n  let assemblyFormat = \"$lhs `,` $rhs attr-dict `:` type($sum)\";\n}\n\ndef Toy_PackOp : Toy_Op<\"pack\", [AttrSizedOperandSegments]> {\n  let arguments = (ins Variadic<AnyType>:$a, Variadic<AnyType>:$b,\n                       DefaultValuedAttr<I32Attr, \"3\">:$count);\n  let results = (outs Variadic<AnyType>:$out);\n  let regions = (region AnyRegion:$body);\n  let hasVerifier = 1;\n}\n";
 
@@ -19,12 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ods-op-decls-'));
 writeFileSync(join(dir, 'ops.td'), FIXTURE, 'latin1');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const run = cliRunner(dir);
 
 describe.skipIf(!HAVE_MLIR)('op-decls', () => {
   it('emits adaptors and op classes like mlir-tblgen-22', () => {

@@ -5,23 +5,17 @@
 // declarative assembly format (optional groups, unit/default attributes, successors, regions,
 // functional-type, symbol names) plus a C++-format op; op-defs-props.td (expected text from
 // mlir-tblgen-22 too) covers properties used as format variables.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const HAVE_MLIR = existsSync(join(MLIR_INCLUDE, 'mlir/IR/OpBase.td'));
+const HAVE_MLIR = haveMlirFile('mlir/IR/OpBase.td');
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__');
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: FIXTURES });
-  return { code, out, err };
-}
+const run = cliRunner(FIXTURES);
 
 describe.skipIf(!HAVE_MLIR)('op-defs', () => {
   it('emits constraint functions, adaptors, ops and formats like mlir-tblgen-22', () => {

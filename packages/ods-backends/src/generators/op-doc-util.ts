@@ -3,7 +3,8 @@
 // results, successors), and the op selection/ordering they share.
 import { type Record, StringInit } from '@ods-ts/tablegen-core';
 import type { Attribute } from '../ods/attribute.js';
-import { type TextSink, emitDescription, emitSummary, trim } from '../ods/docs-util.js';
+import { emitDescription, emitSummary, trim } from '../ods/docs-util.js';
+import { type TextSink } from '../text.js';
 import { Operator } from '../ods/operator.js';
 import type { GeneratorContext } from '../registry.js';
 import { getRequestedOpDefinitions } from './op-gen.js';

@@ -22,7 +22,7 @@ import { Interface } from '../ods/interface.js';
 import { type Operator, setDefLookup } from '../ods/operator.js';
 import { SideEffect, type Trait } from '../ods/trait.js';
 import type { GeneratorOption } from '../registry.js';
-import { FmtContext, tgfmt } from './attrs-fmt.js';
+import { FmtContext, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
 import { conditionOf } from '../ods/predicate.js';
 import {

@@ -8,23 +8,8 @@ import type { Attribute, NamedProperty } from '../ods/attribute.js';
 import { convertToCamelFromSnakeCase } from '../ods/dialect.js';
 import { conditionOf } from '../ods/predicate.js';
 import type { Operator } from '../ods/operator.js';
-import { FmtContext, tgfmt } from './attrs-fmt.js';
-
-/** llvm::raw_ostream::write_escaped. */
-export function escapeString(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    const c = s.charCodeAt(i);
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '"') out += '\\"';
-    else if (c < 0x20 || c >= 0x7f) out += '\\' + ((c >> 6) & 7).toString() + ((c >> 3) & 7).toString() + (c & 7).toString();
-    else out += ch;
-  }
-  return out;
-}
+import { FmtContext, tgfmt } from '../fmt.js';
+import { escapeString } from '../text.js';
 
 /**
  * mlir::tblgen::buildErrorStreamingString: the escaped message, with `{{expr}}` placeholders

@@ -1,6 +1,6 @@
 // --gen-pass-capi-header: the C API declarations creating and registering each pass.
 import type { GeneratorContext } from '../registry.js';
-import { TextOut } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 import { Pass } from '../ods/pass.js';
 import { registerGenerator } from '../registry.js';
 
@@ -42,7 +42,7 @@ MLIR_CAPI_EXPORTED void mlirRegister${prefix}${name}(void);
 
 function run(ctx: GeneratorContext): string {
   const prefix = capiPrefix(ctx);
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(FILE_HEADER);
   out.write('// Registration for the entire group\n');
   out.write(`MLIR_CAPI_EXPORTED void mlirRegister${prefix}Passes(void);\n\n`);

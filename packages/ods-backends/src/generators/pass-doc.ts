@@ -1,12 +1,13 @@
 // --gen-pass-doc: Markdown documentation of every pass, sorted by command-line argument.
 import type { GeneratorContext } from '../registry.js';
-import { TextOut, emitDescription, emitSummary } from '../ods/docs-util.js';
+import { emitDescription, emitSummary } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 import { Pass } from '../ods/pass.js';
 import { registerGenerator } from '../registry.js';
 import { DOC_BANNER } from './interface-docs-util.js';
 
 /** A fenced two-column listing: `<key><padding> : <description>` per row. */
-function emitAlignedTable(w: TextOut, title: string, rows: readonly (readonly [string, string])[]): void {
+function emitAlignedTable(w: TextWriter, title: string, rows: readonly (readonly [string, string])[]): void {
   if (rows.length === 0) return;
   w.write(`\n#### ${title}\n\n\`\`\`\n`);
   const width = Math.max(...rows.map(([k]) => k.length));
@@ -14,7 +15,7 @@ function emitAlignedTable(w: TextOut, title: string, rows: readonly (readonly [s
   w.write('```\n');
 }
 
-function emitPassDoc(w: TextOut, pass: Pass): void {
+function emitPassDoc(w: TextWriter, pass: Pass): void {
   w.write(`\n### \`-${pass.getArgument()}\`\n`);
   emitSummary(w, pass.getSummary());
   emitDescription(w, pass.getDescription());
@@ -38,7 +39,7 @@ function run(ctx: GeneratorContext): string {
     const y = b.getArgument();
     return x < y ? -1 : x > y ? 1 : 0;
   });
-  const w = new TextOut();
+  const w = new TextWriter();
   w.write(DOC_BANNER);
   for (const p of sorted) emitPassDoc(w, p);
   return w.toString();

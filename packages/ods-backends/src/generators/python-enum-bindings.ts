@@ -2,7 +2,8 @@
 // builders converting them to MLIR attributes.
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { TextOut, asciiLower, derivedDefs } from '../ods/docs-util.js';
+import { asciiLower, derivedDefs } from '../ods/docs-util.js';
+import { TextWriter } from '../text.js';
 import { EnumInfo } from '../ods/enum.js';
 import { failPlain } from '../ods/dialect.js';
 import { EnumAttrDef, isPythonReserved } from './python-util.js';
@@ -31,7 +32,7 @@ function pythonCaseName(symbol: string): string {
   return isPythonReserved(symbol) ? `${symbol}_` : symbol;
 }
 
-function emitEnumClass(out: TextOut, info: EnumInfo): void {
+function emitEnumClass(out: TextWriter, info: EnumInfo): void {
   const cls = info.getEnumClassName();
   const cases = info.getAllCases();
   out.write(`class ${cls}(${info.isBitEnum() ? 'IntFlag' : 'IntEnum'}):\n`);
@@ -55,7 +56,7 @@ function emitEnumClass(out: TextOut, info: EnumInfo): void {
 }
 
 /** The builder of an enum that is itself an attribute: a signless integer attribute. */
-function emitIntegerAttributeBuilder(out: TextOut, info: EnumInfo): void {
+function emitIntegerAttributeBuilder(out: TextWriter, info: EnumInfo): void {
   if (!info.isEnumAttr()) return;
   const name = info.def.getName();
   out.write(`@register_attribute_builder("${name}")\n`);
@@ -66,7 +67,7 @@ function emitIntegerAttributeBuilder(out: TextOut, info: EnumInfo): void {
 }
 
 /** The builder of a dialect `EnumAttr`: parse the attribute from its textual form. */
-function emitDialectEnumAttributeBuilder(out: TextOut, attr: EnumAttrDef): void {
+function emitDialectEnumAttributeBuilder(out: TextWriter, attr: EnumAttrDef): void {
   const mnemonic = attr.getMnemonic();
   if (mnemonic === undefined)
     failPlain(`enum case ${attr.getName()} needs mnemonic for python enum bindings generation`);
@@ -83,7 +84,7 @@ function emitDialectEnumAttributeBuilder(out: TextOut, attr: EnumAttrDef): void 
 }
 
 function run(ctx: GeneratorContext): string {
-  const out = new TextOut();
+  const out = new TextWriter();
   out.write(FILE_HEADER);
   for (const def of derivedDefs(ctx.records, 'EnumInfo', false)) {
     const info = new EnumInfo(def);

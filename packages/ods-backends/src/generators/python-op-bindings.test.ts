@@ -2,24 +2,17 @@
 // fixtures include MLIR 22's OpBase.td, read in place from the LLVM 22 include directory (skipped
 // when absent); each expected output was produced by mlir-tblgen-22 with the same arguments
 // while writing the test.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 import { sanitizePythonName } from './python-op-bindings.js';
 import { convertToSnakeFromCamelCase, pythonAttrTypeName, pythonValueTypeName } from './python-util.js';
 
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const HAVE_MLIR = existsSync(join(MLIR_INCLUDE, 'mlir/IR/OpBase.td'));
-const DIR = fileURLToPath(new URL('../__fixtures__/python/', import.meta.url));
+const HAVE_MLIR = haveMlirFile('mlir/IR/OpBase.td');
+const DIR = fixtureDir('python');
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: DIR });
-  return { code, out, err };
-}
+const run = cliRunner(DIR);
 
 const expected = (name: string): string => readFileSync(join(DIR, 'expected', name), 'latin1');
 

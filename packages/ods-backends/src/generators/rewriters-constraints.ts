@@ -3,7 +3,8 @@
 // attribute constraints that source patterns place on operands and attributes.
 import { DefInit, type Record } from '@ods-ts/tablegen-core';
 import { conditionOf } from '../ods/predicate.js';
-import { DrrFmtContext, drrFmt, escapeString } from './rewriters-fmt.js';
+import { FmtContext, drrFmt } from '../fmt.js';
+import { escapeString } from '../text.js';
 
 /** `summary`, or the def name when the field is unset (mlir's Constraint::getSummary). */
 export function constraintSummary(def: Record): string {
@@ -124,7 +125,7 @@ export class PatternConstraintFunctions {
 
   emit(): string {
     let out = '';
-    const ctx = new DrrFmtContext().addSubst('_op', '*op').withBuilder('rewriter').withSelf('type');
+    const ctx = new FmtContext().addSubst('_op', '*op').withBuilder('rewriter').withSelf('type');
     for (const e of this.types.entries)
       out += patternConstraintTemplate(e.name, drrFmt(constraintCondition(e.def), ctx), escapeString(constraintSummary(e.def)), '::mlir::Type type');
     ctx.withSelf('attr');

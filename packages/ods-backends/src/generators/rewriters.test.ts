@@ -5,22 +5,15 @@
 // writing the test; cases.tsv lists the cases.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 import { StdUnorderedMultimap, splitValuePackName, stdStringHash } from '../ods/pattern.js';
-import { drrFmt, DrrFmtContext } from './rewriters-fmt.js';
+import { drrFmt, FmtContext } from '../fmt.js';
 
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const HAVE_MLIR = existsSync(join(MLIR_INCLUDE, 'mlir/IR/PatternBase.td'));
-const DIR = fileURLToPath(new URL('../__fixtures__/drr/', import.meta.url));
+const HAVE_MLIR = haveMlirFile('mlir/IR/PatternBase.td');
+const DIR = fixtureDir('drr');
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: DIR });
-  return { code, out, err };
-}
+const run = cliRunner(DIR);
 
 function readIfExists(path: string): string {
   return existsSync(path) ? readFileSync(path, 'latin1') : '';
@@ -105,7 +98,7 @@ describe('rewriters helpers', () => {
   });
 
   it('formats templates like tgfmt', () => {
-    const ctx = new DrrFmtContext().withBuilder('rewriter').addSubst('_loc', 'odsLoc');
+    const ctx = new FmtContext().withBuilder('rewriter').addSubst('_loc', 'odsLoc');
     expect(drrFmt('f($_builder, $_loc, $0, $1...)', ctx, ['a', 'b', 'c'])).toBe('f(rewriter, odsLoc, a, b, c)');
     expect(drrFmt('g($_self, $2)', ctx, ['a'])).toBe('g($_self<no-subst-found>, $2<no-subst-found>)');
   });

@@ -20,7 +20,8 @@ import {
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
 import { PatternConstraintFunctions, constraintCondition, constraintSummary } from './rewriters-constraints.js';
-import { DrrFmtContext, drrFmt, escapeString } from './rewriters-fmt.js';
+import { FmtContext, drrFmt } from '../fmt.js';
+import { escapeString } from '../text.js';
 
 // ---------------------------------------------------------------------------------------------
 // Templates
@@ -144,7 +145,7 @@ interface TrailingDirectives {
 class PatternEmitter {
   private readonly pattern: Pattern;
   private readonly symbolInfoMap: SymbolInfoMap;
-  private readonly fmtCtx = new DrrFmtContext().withBuilder('rewriter');
+  private readonly fmtCtx = new FmtContext().withBuilder('rewriter');
   private readonly os = new CodeWriter();
   private nextValueId = 0;
 

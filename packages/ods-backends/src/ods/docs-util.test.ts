@@ -1,6 +1,7 @@
 // llvm::StringRef-compatible trimming and the doc description/summary helpers.
 import { describe, expect, it } from 'vitest';
-import { TextOut, capitalizeAscii, cppTypeWithSpace, emitDescription, emitSummary, trim } from './docs-util.js';
+import { capitalizeAscii, cppTypeWithSpace, emitDescription, emitSummary, trim } from './docs-util.js';
+import { TextWriter } from '../text.js';
 
 describe('docs-util', () => {
   it('trims only ASCII whitespace (a latin1 0xA0 byte is data)', () => {
@@ -16,15 +17,15 @@ describe('docs-util', () => {
     expect(cppTypeWithSpace('Foo &')).toBe('Foo &');
   });
   it('re-indents descriptions and keeps their trailing newline', () => {
-    const out = new TextOut();
+    const out = new TextWriter();
     emitDescription(out, '\n    a\n      b\n  ');
     expect(out.toString()).toBe('\na\n  b\n');
-    const none = new TextOut();
+    const none = new TextWriter();
     emitDescription(none, '');
     expect(none.toString()).toBe('');
   });
   it('emits summaries in italics, trimmed and capitalized', () => {
-    const out = new TextOut();
+    const out = new TextWriter();
     emitSummary(out, '  lead and trail  ');
     expect(out.toString()).toBe('\n_Lead and trail_\n');
   });

@@ -3,6 +3,7 @@
 // llvm's StringRef recognises is ever trimmed, never U+00A0 (which is a UTF-8 continuation byte).
 import type { Record } from '@ods-ts/tablegen-core';
 import { CodeWriter } from '../emit.js';
+import type { TextSink } from '../text.js';
 import { compareNumeric } from '../generators/gen-util.js';
 
 /** The characters llvm::StringRef::trim and friends strip by default: " \t\n\v\f\r". */
@@ -69,11 +70,6 @@ export function cppTypeWithSpace(type: string): string {
   return t.endsWith('&') || t.endsWith('*') ? t : `${t} `;
 }
 
-/** Anything text can be written to (TextOut, CodeWriter). */
-export interface TextSink {
-  write(text: string): unknown;
-}
-
 /** llvm::StringRef::upper(): ASCII letters only. */
 export function asciiUpper(s: string): string {
   return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
@@ -98,23 +94,6 @@ export function emitSummary(w: TextSink, summary: string): void {
   const trimmed = trim(summary);
   // A blank summary makes mlir-tblgen read the byte past its end: a NUL.
   w.write(`\n_${trimmed === '' ? '\0' : capitalizeAscii(trimmed)}_\n`);
-}
-
-/**
- * A plain text accumulator (raw_ostream without indentation handling): what is written is
- * output verbatim, including whitespace-only lines. Use CodeWriter for indented C++.
- */
-export class TextOut {
-  private chunks: string[] = [];
-  write(text: string): this {
-    this.chunks.push(text);
-    return this;
-  }
-  toString(): string {
-    const s = this.chunks.join('');
-    this.chunks = [s];
-    return s;
-  }
 }
 
 /**

@@ -1,0 +1,40 @@
+// Shared harness of the generator fixture tests (src/**/*.test.ts): where MLIR 22's .td files
+// are read in place from, where the fixtures live, and running the CLI in a directory while
+// capturing its exit code and output. Test support only; no generator imports it.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../cli.js';
+
+/** The LLVM 22 include directory the fixtures include MLIR's .td files from. */
+export const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
+
+/** Whether `rel` (e.g. `mlir/IR/OpBase.td`) exists under MLIR_INCLUDE; tests skip without it. */
+export function haveMlirFile(rel: string): boolean {
+  return existsSync(join(MLIR_INCLUDE, rel));
+}
+
+/** The directory `src/__fixtures__/<name>/` (with a trailing slash). */
+export function fixtureDir(name: string): string {
+  return fileURLToPath(new URL(`../__fixtures__/${name}/`, import.meta.url));
+}
+
+/** The outcome of one CLI run: exit code, stdout and stderr (byte strings). */
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Run the CLI with `args` in `cwd`, capturing its output. */
+export function runCliIn(cwd: string, args: readonly string[]): CliRun {
+  let out = '';
+  let err = '';
+  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
+  return { code, out, err };
+}
+
+/** A `run(...args)` for tests that always run the CLI in one directory. */
+export function cliRunner(cwd: string): (...args: string[]) => CliRun {
+  return (...args) => runCliIn(cwd, args);
+}
