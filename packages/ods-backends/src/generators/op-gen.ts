@@ -1471,23 +1471,29 @@ export class OpEmitter {
     if (!m) return;
     this.genInlineCreateBody(params);
     const b = m.body;
-    const numVarOps = op.getNumVariableLengthOperands();
-    const numNonVarOps = op.getNumOperands() - numVarOps;
-    if (numVarOps === 0 || numNonVarOps !== 0) b.write(`  assert(operands.size()${numVarOps !== 0 ? ' >= ' : ' == '}${numNonVarOps}u && "mismatched number of parameters");\n`);
-    b.write('  odsState.addOperands(operands);\n');
-    if (kind === 'prop') b.write('  odsState.useProperties(const_cast<Properties&>(properties));\n');
-    b.write(`  odsState.addAttributes(${kind === 'prop' ? 'discardableAttributes' : 'attributes'});\n`);
-    const nr = op.getNumRegions();
-    if (nr) {
-      b.write(`  for (unsigned i = 0; i != ${op.getNumVariadicRegions() ? 'numRegions' : nr}; ++i)\n`);
-      b.write('    (void)odsState.addRegion();\n');
-    }
+    this.writeCollectiveOperandsAndRegions(b, kind, 'Properties&');
     const numVarRes = op.getNumVariableLengthResults();
     const numNonVarRes = op.getNumResults() - numVarRes;
     if (numVarRes === 0 || numNonVarRes !== 0) b.write(`  assert(resultTypes.size()${numVarRes !== 0 ? ' >= ' : ' == '}${numNonVarRes}u && "mismatched number of return types");\n`);
     b.write('  odsState.addTypes(resultTypes);\n');
     if (this.helper.hasNonEmptyPropertiesStruct() && kind === 'attr') b.write(this.propsFromAttrsInit());
     if (this.canInferType() && op.getNumSuccessors() === 0) this.genInferredTypeCollectiveParamBuilder(kind);
+  }
+
+  /** The operand check, operands, properties, attributes and regions of a collective builder. */
+  private writeCollectiveOperandsAndRegions(b: { write(text: string): unknown }, kind: 'prop' | 'attr', propsRef: string): void {
+    const op = this.op;
+    const numVarOps = op.getNumVariableLengthOperands();
+    const numNonVarOps = op.getNumOperands() - numVarOps;
+    if (numVarOps === 0 || numNonVarOps !== 0) b.write(`  assert(operands.size()${numVarOps !== 0 ? ' >= ' : ' == '}${numNonVarOps}u && "mismatched number of parameters");\n`);
+    b.write('  odsState.addOperands(operands);\n');
+    if (kind === 'prop') b.write(`  odsState.useProperties(const_cast<${propsRef}>(properties));\n`);
+    b.write(`  odsState.addAttributes(${kind === 'prop' ? 'discardableAttributes' : 'attributes'});\n`);
+    const nr = op.getNumRegions();
+    if (nr) {
+      b.write(`  for (unsigned i = 0; i != ${op.getNumVariadicRegions() ? 'numRegions' : nr}; ++i)\n`);
+      b.write('    (void)odsState.addRegion();\n');
+    }
   }
 
   private genInferredTypeCollectiveParamBuilder(kind: 'prop' | 'attr'): void {
@@ -1499,17 +1505,8 @@ export class OpEmitter {
     const b = m.body;
     const numVarRes = op.getNumVariableLengthResults();
     const numNonVarRes = op.getNumResults() - numVarRes;
-    const numVarOps = op.getNumVariableLengthOperands();
-    const numNonVarOps = op.getNumOperands() - numVarOps;
-    if (numVarOps === 0 || numNonVarOps !== 0) b.write(`  assert(operands.size()${numVarOps !== 0 ? ' >= ' : ' == '}${numNonVarOps}u && "mismatched number of parameters");\n`);
-    b.write('  odsState.addOperands(operands);\n');
-    if (kind === 'prop') b.write('  odsState.useProperties(const_cast<Properties &>(properties));\n');
-    b.write(`  odsState.addAttributes(${kind === 'prop' ? 'discardableAttributes' : 'attributes'});\n`);
-    const nr = op.getNumRegions();
-    if (nr) {
-      b.write(`  for (unsigned i = 0; i != ${op.getNumVariadicRegions() ? 'numRegions' : nr}; ++i)\n`);
-      b.write('    (void)odsState.addRegion();\n');
-    }
+    // mlir-tblgen spells the cast differently in the two collective builders.
+    this.writeCollectiveOperandsAndRegions(b, kind, 'Properties &');
     if (this.helper.hasNonEmptyPropertiesStruct() && kind === 'attr') b.write(this.propsFromAttrsInit());
     b.write(`
   ::llvm::SmallVector<::mlir::Type, 2> inferredReturnTypes;
