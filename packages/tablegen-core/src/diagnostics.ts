@@ -4,17 +4,19 @@
 // diagnostic is printed. The printed form follows llvm::SourceMgr: the message line, the
 // source line, and a caret line, followed by notes such as "instantiated from multiclass".
 
-/** A loaded source file. Line starts are computed lazily, on the first diagnostic. */
+/**
+ * A loaded source file. Line starts are computed lazily, on the first diagnostic. A buffer can
+ * belong to several parses (share.ts); where it was included from is kept by each parse's
+ * SourceManager.
+ */
 export class SourceBuffer {
   private lineStarts: number[] | undefined;
   constructor(
-    /** Index in the SourceManager. */
+    /** Unique among the buffers a parse can see: 0 is the main file, includes count from 1. */
     readonly id: number,
     /** The name diagnostics print (the path as it was opened). */
     readonly name: string,
     readonly text: string,
-    /** Where the `include` that opened this buffer ends in its parent, if any. */
-    readonly includeLoc: Loc | undefined,
   ) {}
 
   /**
@@ -86,18 +88,55 @@ export interface Diagnostic {
   readonly notes: DiagnosticNote[];
 }
 
+/**
+ * Numbers the included buffers. Parses that share included buffers (share.ts) share one, so
+ * that a location names the same buffer in all of them.
+ */
+export class BufferIds {
+  private next = 1;
+  take(): number {
+    return this.next++;
+  }
+}
+
 /** Owns every buffer of a parse and turns locations into text. */
 export class SourceManager {
+  /** The buffers of this parse, in the order they were opened (the main file first). */
   readonly buffers: SourceBuffer[] = [];
+  private readonly byId = new Map<number, SourceBuffer>();
+  private readonly includeLocs = new Map<number, Loc>();
 
+  constructor(private readonly ids: BufferIds = new BufferIds()) {}
+
+  /** Open a buffer: the first one is the main file (id 0), the others are included. */
   add(name: string, text: string, includeLoc?: Loc): SourceBuffer {
-    const buf = new SourceBuffer(this.buffers.length, name, text, includeLoc);
-    this.buffers.push(buf);
+    const buf = new SourceBuffer(this.buffers.length === 0 ? 0 : this.ids.take(), name, text);
+    this.register(buf, includeLoc);
     return buf;
   }
 
+  /** Add a buffer opened by another parse sharing this one's BufferIds. */
+  register(buf: SourceBuffer, includeLoc: Loc | undefined): void {
+    this.buffers.push(buf);
+    this.byId.set(buf.id, buf);
+    if (includeLoc) this.includeLocs.set(buf.id, includeLoc);
+  }
+
+  /** Forget the buffers opened after the first `count`. */
+  truncate(count: number): void {
+    for (const b of this.buffers.splice(count)) {
+      this.byId.delete(b.id);
+      this.includeLocs.delete(b.id);
+    }
+  }
+
+  /** Where the `include` that opened a buffer ends in its parent, if any. */
+  includeLoc(id: number): Loc | undefined {
+    return this.includeLocs.get(id);
+  }
+
   buffer(id: number): SourceBuffer {
-    const b = this.buffers[id];
+    const b = this.byId.get(id);
     if (!b) throw new Error(`no source buffer ${id}`);
     return b;
   }
@@ -123,11 +162,11 @@ export class SourceManager {
     let out = '';
     // Included-from lines, outermost last, like SourceMgr::PrintIncludeStack.
     const stack: string[] = [];
-    let inc = b.includeLoc;
+    let inc = this.includeLoc(b.id);
     while (inc) {
       const p = this.position(inc);
       stack.push(`Included from ${p.file}:${p.line}:\n`);
-      inc = this.buffer(inc.buffer).includeLoc;
+      inc = this.includeLoc(inc.buffer);
     }
     out += stack.reverse().join('');
     const { line, col } = b.lineCol(loc.offset);

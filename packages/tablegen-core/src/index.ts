@@ -4,7 +4,8 @@ import { DiagnosticEngine, FatalError, SourceManager } from './diagnostics.js';
 import { Lexer } from './lexer.js';
 import { Parser } from './parser.js';
 import { Preprocessor } from './preprocessor.js';
-import { RecordKeeper } from './records.js';
+import { RecordKeeper, SharedStateConflict } from './records.js';
+import { type ParseCache, SharedParse } from './share.js';
 import { type FileSystem, IncludeResolver, nodeFileSystem } from './sources.js';
 
 export * from './diagnostics.js';
@@ -15,6 +16,7 @@ export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';
 export { Parser } from './parser.js';
 export * from './sources.js';
+export { ParseCache } from './share.js';
 
 export interface ParseOptions {
   /** The input file (relative to cwd, or absolute). */
@@ -32,6 +34,12 @@ export interface ParseOptions {
   readonly noWarnOnUnusedTemplateArgs?: boolean;
   /** Called with each formatted diagnostic as it is reported (e.g. write to stderr). */
   readonly onDiagnostic?: (text: string) => void;
+  /**
+   * Share the parses of common includes with other parses of this process (share.ts). Used
+   * only when its working directory and include path are this parse's; diagnostics are then
+   * passed to `onDiagnostic` when the parse ends.
+   */
+  readonly cache?: ParseCache;
 }
 
 export interface ParseResult {
@@ -49,21 +57,42 @@ export interface ParseResult {
 /** Parse and evaluate a TableGen file. Never throws for bad input: see `ok` and `diagnostics`. */
 export function parseTableGen(opts: ParseOptions): ParseResult {
   const cwd = opts.cwd ?? process.cwd();
+  const includeDirs = opts.includeDirs ?? [];
+  const cache = opts.cache?.matches(cwd, includeDirs) ? opts.cache : undefined;
+  if (!cache) return parseOnce(opts, cwd, undefined);
+  cache.trim();
+  try {
+    return parseOnce(opts, cwd, cache);
+  } catch (e) {
+    if (!(e instanceof SharedStateConflict)) throw e;
+    return parseOnce(opts, cwd, undefined);
+  }
+}
+
+function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefined): ParseResult {
   const fs = opts.fs ?? nodeFileSystem;
-  const sources = new SourceManager();
+  const sources = new SourceManager(cache?.bufferIds);
   const diags = new DiagnosticEngine(sources);
-  diags.sink = opts.onDiagnostic;
+  // A shared parse may be run again (SharedStateConflict): its diagnostics are passed on at the end.
+  const held: string[] = [];
+  diags.sink = cache ? (t) => held.push(t) : opts.onDiagnostic;
   const includes = new IncludeResolver(fs, opts.includeDirs ?? [], cwd);
-  const records = new RecordKeeper(diags);
+  const records = new RecordKeeper(diags, cache?.pools);
   records.inputFilename = opts.file;
-  const finish = (ok: boolean): ParseResult => ({
-    records,
-    ok: ok && diags.errorCount === 0,
-    diagnostics: diags,
-    sources,
-    dependencies: [...includes.dependencies],
-    files: [absolute(cwd, opts.file), ...includes.absoluteDependencies()],
-  });
+  const finish = (ok: boolean): ParseResult => {
+    if (cache) {
+      diags.sink = opts.onDiagnostic;
+      if (opts.onDiagnostic) for (const t of held) opts.onDiagnostic(t);
+    }
+    return {
+      records,
+      ok: ok && diags.errorCount === 0,
+      diagnostics: diags,
+      sources,
+      dependencies: [...includes.dependencies],
+      files: [absolute(cwd, opts.file), ...includes.absoluteDependencies()],
+    };
+  };
   for (const m of opts.macros ?? []) {
     const err = Preprocessor.checkMacroName(m);
     if (err) {
@@ -79,13 +108,16 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
   const main = sources.add(opts.file, text);
   return records.with(() => {
     const lexer = new Lexer(sources, diags, main, includes, opts.macros ?? []);
-    const parser = new Parser(lexer, records, diags, { noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs });
+    const share = cache ? new SharedParse(cache, lexer, records, sources, includes, diags) : undefined;
+    const parser = new Parser(lexer, records, diags, { noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs, share });
+    share?.attach(parser);
     records.setFallbackLocation(() => lexer.loc());
     try {
       parser.parseFile();
       return finish(true);
     } catch (e) {
       if (e instanceof FatalError) return finish(false);
+      if (e instanceof SharedStateConflict) throw e;
       // Never throw for bad input: a stack overflow (values nested too deeply by computation),
       // a value too large for JavaScript (e.g. a string past V8's limit) or an internal error
       // becomes an error at the token being parsed.

@@ -88,8 +88,43 @@ interface BufferState {
   resumeAt: number;
 }
 
+/** How long the logs of a parse were at one point (see IncludeEvent). */
+export interface LogCounts {
+  readonly sources: number;
+  readonly deps: number;
+  readonly reads: number;
+  readonly macros: number;
+  readonly diags: number;
+}
+
+/**
+ * An include entered or left, logged for share.ts when `Lexer.includeEvents` is set. `seq` is
+ * the `lex()` call it happened in: events of the call that produced the current token happened
+ * after the previous token was consumed.
+ */
+export type IncludeEvent =
+  | {
+      readonly kind: 'enter';
+      readonly seq: number;
+      readonly filename: string;
+      readonly buffer: SourceBuffer;
+      /** The includer, and where lexing goes on in it (just after the directive). */
+      readonly includer: SourceBuffer;
+      readonly resumeAt: number;
+      readonly includeLoc: Loc;
+      readonly stackDepth: number;
+      readonly prepDepth: number;
+      /** The logs before the directive opened the file. */
+      readonly before: LogCounts;
+    }
+  | { readonly kind: 'exit'; readonly seq: number; readonly buffer: SourceBuffer; readonly after: LogCounts };
+
 /** The TableGen lexer (TGLexer). `lex()` advances; the current token is in the public fields. */
 export class Lexer {
+  /** Counts the calls of `lex()`. */
+  seq = 0;
+  /** When set, includes entered and left are logged (share.ts). */
+  includeEvents: IncludeEvent[] | undefined;
   buf: SourceBuffer;
   text: string;
   pos = 0;
@@ -125,6 +160,7 @@ export class Lexer {
   }
 
   lex(): Tok {
+    this.seq++;
     this.kind = this.lexToken(this.pos === 0);
     return this.kind;
   }
@@ -251,11 +287,38 @@ export class Lexer {
     }
   }
 
+  logCounts(): LogCounts {
+    return {
+      sources: this.sources.buffers.length,
+      deps: this.includes?.dependencyCount ?? 0,
+      reads: this.includes?.reads?.length ?? 0,
+      macros: this.prep.log?.length ?? 0,
+      diags: this.diags.diagnostics.length,
+    };
+  }
+
+  /**
+   * Undo an include: back in the includer just after the directive, as if the file had not been
+   * opened (its buffers, dependencies, reads and macros forgotten). The caller then lexes on.
+   */
+  rewindInclude(e: IncludeEvent & { kind: 'enter' }): void {
+    this.stack.length = e.stackDepth;
+    this.buf = e.includer;
+    this.text = e.includer.text;
+    this.pos = e.resumeAt;
+    this.prep.rewind(e.prepDepth, e.before.macros);
+    this.sources.truncate(e.before.sources);
+    this.includes?.truncate(e.before.deps, e.before.reads);
+    const ev = this.includeEvents!;
+    ev.length = ev.indexOf(e);
+  }
+
   /** At the end of a buffer: pop back to the includer. Returns false at the end of input. */
   private processEOF(): boolean {
     const top = this.stack.pop();
     if (top) {
       if (!this.prep.exitInclude(false)) return false;
+      this.includeEvents?.push({ kind: 'exit', seq: this.seq, buffer: this.buf, after: this.logCounts() });
       this.buf = top.buf;
       this.text = top.buf.text;
       this.pos = top.resumeAt;
@@ -339,6 +402,7 @@ export class Lexer {
       return true;
     }
     const filename = this.strVal;
+    const before = this.includeEvents ? this.logCounts() : undefined;
     const found = this.includes?.open(filename);
     if (!found) {
       this.diags.error(this.loc(), `could not find include file '${filename}'`);
@@ -348,7 +412,22 @@ export class Lexer {
       this.diags.error(this.loc(), `include nesting too deep (possible include cycle of '${filename}')`);
       return true;
     }
-    const buf = this.sources.add(found.name, found.text, this.locAt(this.pos));
+    const includeLoc = this.locAt(this.pos);
+    const buf = this.sources.add(found.name, found.text, includeLoc);
+    if (before) {
+      this.includeEvents!.push({
+        kind: 'enter',
+        seq: this.seq,
+        filename,
+        buffer: buf,
+        includer: this.buf,
+        resumeAt: this.pos,
+        includeLoc,
+        stackDepth: this.stack.length,
+        prepDepth: this.prep.depth,
+        before,
+      });
+    }
     this.stack.push({ buf: this.buf, resumeAt: this.pos });
     this.buf = buf;
     this.text = buf.text;

@@ -38,6 +38,7 @@ import {
   RecordKind,
   RecordRecTy,
   RecordVal,
+  SharedStateConflict,
   StringInit,
   StringRecTy,
   TernOp,
@@ -76,7 +77,7 @@ interface RecordsEntry {
   dump?: DumpInfo;
 }
 
-interface MultiClass {
+export interface MultiClass {
   rec: Record;
   entries: RecordsEntry[];
   /** 1 + the deepest multiclass it instantiates or inherits (0 when it uses none). */
@@ -156,6 +157,14 @@ interface PendingPaste {
 export interface ParserOptions {
   /** Suppress "unused template argument" warnings (--no-warn-on-unused-template-args). */
   readonly noWarnOnUnusedTemplateArgs?: boolean;
+  /** Called between top-level objects of a parse that shares include parses (share.ts). */
+  readonly share?: { boundary(afterObject: boolean): void };
+}
+
+/** What the parser keeps between top-level objects besides the records (see share.ts). */
+export interface ParserState {
+  readonly multiClasses: ReadonlyMap<string, MultiClass>;
+  readonly typeAliases: ReadonlyMap<string, RecTy>;
 }
 
 export class Parser {
@@ -175,6 +184,19 @@ export class Parser {
     readonly diags: DiagnosticEngine,
     readonly options: ParserOptions = {},
   ) {}
+
+  /** Counts the changes to multiClasses and typeAliases (see share.ts). */
+  version = 0;
+
+  /** The parser's part of the state between top-level objects (see share.ts). */
+  sharedState(): ParserState {
+    return { multiClasses: new Map(this.multiClasses), typeAliases: new Map(this.typeAliases) };
+  }
+  restoreSharedState(s: ParserState): void {
+    this.multiClasses = new Map(s.multiClasses);
+    this.typeAliases = new Map(s.typeAliases);
+    this.version++;
+  }
 
   // -------------------------------------------------------------------------------------------
   // Errors
@@ -285,7 +307,16 @@ export class Parser {
   parseFile(): void {
     this.lex.lex();
     const global = this.pushScope(ScopeKind.Local);
-    this.parseObjectList(undefined);
+    const share = this.options.share;
+    if (!share) this.parseObjectList(undefined);
+    else {
+      // Between top-level objects (and before the first), a shared parse may take over.
+      share.boundary(false);
+      while (isObjectStart(this.t())) {
+        this.parseObject(undefined);
+        share.boundary(true);
+      }
+    }
     this.popScope(global);
     if (this.t() !== Tok.Eof) this.tokError('Unexpected token at top level');
   }
@@ -353,6 +384,7 @@ export class Parser {
     if (cur) {
       if (cur.values.length || cur.directSuperClasses.length || cur.templateArgs.length)
         this.tokError(`Class '${cur.getNameInitAsString()}' already defined`);
+      if (cur.frozen) throw new SharedStateConflict(`class ${name} is shared`);
       cur.locs = [this.lex.loc()];
     } else {
       if (this.typeAliases.has(name)) this.tokError(`there is already a defined type alias '${name}'`);
@@ -615,6 +647,7 @@ export class Parser {
     const type = this.parseType();
     if (type instanceof RecordRecTy) this.error(loc, `cannot define type alias for class type '${type.getAsString()}'`);
     this.typeAliases.set(name, type);
+    this.version++;
     if (!this.consume(Tok.Semi)) this.tokError("expected ';'");
   }
 
@@ -818,6 +851,7 @@ export class Parser {
     if (this.multiClasses.has(name)) this.tokError(`multiclass '${name}' already defined`);
     const mc: MultiClass = { rec: new Record(name, [this.lex.loc()], RecordKind.MultiClass), entries: [], depth: 0 };
     this.multiClasses.set(name, mc);
+    this.version++;
     this.curMultiClass = mc;
     this.lex.lex();
     const scope = this.pushScope(ScopeKind.MultiClass, undefined, undefined, mc);

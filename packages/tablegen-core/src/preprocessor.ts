@@ -30,8 +30,13 @@ interface ControlEntry {
 const isMacroStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isMacroChar = (c: number) => isMacroStart(c) || (c >= 48 && c <= 57);
 
+/** A macro tested (`#ifdef`/`#ifndef`, with the answer) or newly defined, for share.ts. */
+export type MacroEvent = { readonly name: string; readonly tested: boolean; readonly defined: boolean };
+
 export class Preprocessor {
   readonly defined = new Set<string>();
+  /** When set, every macro test and new definition is appended (see MacroEvent). */
+  log: MacroEvent[] | undefined;
   /** One control stack per open file; the last is the current file's. */
   private includeStack: ControlEntry[][] = [[]];
 
@@ -52,6 +57,25 @@ export class Preprocessor {
       if (i === name.length) return undefined;
     }
     return `invalid macro name \`${name}\` specified on command line`;
+  }
+
+  /** How many files deep the lexer is (the control stacks), for rewind. */
+  get depth(): number {
+    return this.includeStack.length;
+  }
+
+  /**
+   * Back to an earlier point of the same parse: `depth` files deep, with only the macros defined
+   * before the first `logLength` events of the log.
+   */
+  rewind(depth: number, logLength: number): void {
+    this.includeStack.length = depth;
+    const log = this.log!;
+    for (let i = log.length - 1; i >= logLength; i--) {
+      const e = log[i]!;
+      if (!e.tested) this.defined.delete(e.name);
+    }
+    log.length = logLength;
   }
 
   enterInclude(): void {
@@ -184,6 +208,7 @@ export class Preprocessor {
       const ifName = kind === PrepDirective.Ifdef ? '#ifdef' : '#ifndef';
       if (name === '') return lx.returnError(lx.tokStart, `expected macro name after ${ifName}`);
       let isDefined = this.defined.has(name);
+      this.log?.push({ name, tested: true, defined: isDefined });
       if (kind === PrepDirective.Ifndef) isDefined = !isDefined;
       this.controls.push({ kind: PrepDirective.Ifdef, isDefined, offset: lx.tokStart, buffer: lx.buf.id });
       if (!this.skipDirectiveEnd()) return lx.returnError(lx.pos, `only comments are supported after ${ifName} NAME`);
@@ -221,6 +246,7 @@ export class Preprocessor {
     const name = this.lexMacroName();
     if (name === '') return lx.returnError(lx.tokStart, 'expected macro name after #define');
     if (this.defined.has(name)) lx.diags.warning(lx.locAt(lx.tokStart), `duplicate definition of macro: ${name}`);
+    else this.log?.push({ name, tested: false, defined: true });
     this.defined.add(name);
     if (!this.skipDirectiveEnd()) return lx.returnError(lx.pos, 'only comments are supported after #define NAME');
     return lx.continueAfterDirective();

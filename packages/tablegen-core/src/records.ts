@@ -34,15 +34,33 @@ class TrieNode {
   children: Map<number, TrieNode> | undefined;
 }
 
-class Context {
-  private nextId = 1;
-  readonly trie = new TrieNode();
-  readonly strings = new Map<string, StringInit>();
-  readonly codes = new Map<string, StringInit>();
-  readonly ints = new Map<bigint, IntInit>();
+/**
+ * Uniquing pools of values and types. A keeper interns in pools of its own, and may also see
+ * pools shared with other keepers (a ParseCache, share.ts): a value is looked up in the shared
+ * pools first, and created in the keeper's own. `RecordKeeper.shareValues` moves the keeper's
+ * values to the shared pools when they become part of a shared snapshot. Values are immutable;
+ * the one value with per-keeper state (the def a `Class<args>` value instantiates, and where
+ * it was first referenced) keeps that state in the keeper.
+ */
+export class ValuePools {
+  trie = new TrieNode();
+  strings = new Map<string, StringInit>();
+  codes = new Map<string, StringInit>();
+  ints = new Map<bigint, IntInit>();
+  readonly typePool = new Map<string, RecTy>();
   unset: UnsetInit | undefined;
   bits: [BitInit | undefined, BitInit | undefined] = [undefined, undefined];
-  readonly typePool = new Map<string, RecTy>();
+  /** Values created in (or moved to) these pools. */
+  size = 0;
+}
+
+/** Ids of values and types: unique in the process, so pools can be shared between keepers. */
+let nextInitId = 1;
+
+class Context {
+  /** The keeper's own pools. */
+  readonly own = new ValuePools();
+  readonly typePool: Map<string, RecTy>;
   anonCounter = 0;
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
@@ -51,9 +69,37 @@ class Context {
   constructor(
     readonly keeper: RecordKeeper,
     readonly diags: DiagnosticEngine | undefined,
-  ) {}
+    /** Pools shared with other keepers, looked up first. */
+    readonly shared: ValuePools | undefined,
+  ) {
+    // Types are few: they go straight to the shared pool.
+    this.typePool = (shared ?? this.own).typePool;
+  }
   id(): number {
-    return this.nextId++;
+    return nextInitId++;
+  }
+  /** The pools singletons (`?`, `0`, `1`) live in. */
+  get singletons(): ValuePools {
+    return this.shared ?? this.own;
+  }
+}
+
+/** Move every node of `from` into `into` (an explicit stack: keys can be very long). */
+function mergeTrie(into: TrieNode, from: TrieNode): void {
+  const work: [TrieNode, TrieNode][] = [[into, from]];
+  for (let item = work.pop(); item; item = work.pop()) {
+    const [a, b] = item;
+    if (b.value && !a.value) a.value = b.value;
+    if (!b.children) continue;
+    if (!a.children) {
+      a.children = b.children;
+      continue;
+    }
+    for (const [k, child] of b.children) {
+      const t = a.children.get(k);
+      if (!t) a.children.set(k, child);
+      else work.push([t, child]);
+    }
   }
 }
 
@@ -106,29 +152,47 @@ function step(node: TrieNode, k: number): TrieNode {
 function finish<T extends Init>(node: TrieNode, make: () => T): T {
   if (node.value) return node.value as T;
   const v = make();
+  current!.own.size++;
   node.value = v;
   return v;
 }
 
+/** The node at a key in a trie, if there is one (no nodes are created). */
+const at = (n: TrieNode | undefined, k: number): TrieNode | undefined => n?.children?.get(k);
+
 /** The unique value for (tag, ...ids), created by `make` the first time. */
 function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
-  let node = step(ctx().trie, tag);
+  const c = ctx();
+  if (c.shared) {
+    let n = at(c.shared.trie, tag);
+    for (let i = 0; n && i < ids.length; i++) n = at(n, ids[i]!);
+    if (n?.value) return n.value as T;
+  }
+  let node = step(c.own.trie, tag);
   for (let i = 0; i < ids.length; i++) node = step(node, ids[i]!);
   return finish(node, make);
 }
 
 /** `intern` for two to five ids, without allocating a key array (the hot cases). */
 function intern2<T extends Init>(tag: Tag, a: number, b: number, make: () => T): T {
-  return finish(step(step(step(ctx().trie, tag), a), b), make);
+  const c = ctx();
+  const v = c.shared && at(at(at(c.shared.trie, tag), a), b)?.value;
+  return v ? (v as T) : finish(step(step(step(c.own.trie, tag), a), b), make);
 }
-function intern3<T extends Init>(tag: Tag, a: number, b: number, c: number, make: () => T): T {
-  return finish(step(step(step(step(ctx().trie, tag), a), b), c), make);
+function intern3<T extends Init>(tag: Tag, a: number, b: number, d: number, make: () => T): T {
+  const c = ctx();
+  const v = c.shared && at(at(at(at(c.shared.trie, tag), a), b), d)?.value;
+  return v ? (v as T) : finish(step(step(step(step(c.own.trie, tag), a), b), d), make);
 }
-function intern4<T extends Init>(tag: Tag, a: number, b: number, c: number, d: number, make: () => T): T {
-  return finish(step(step(step(step(step(ctx().trie, tag), a), b), c), d), make);
+function intern4<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, make: () => T): T {
+  const c = ctx();
+  const v = c.shared && at(at(at(at(at(c.shared.trie, tag), a), b), d), e)?.value;
+  return v ? (v as T) : finish(step(step(step(step(step(c.own.trie, tag), a), b), d), e), make);
 }
-function intern5<T extends Init>(tag: Tag, a: number, b: number, c: number, d: number, e: number, make: () => T): T {
-  return finish(step(step(step(step(step(step(ctx().trie, tag), a), b), c), d), e), make);
+function intern5<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
+  const c = ctx();
+  const v = c.shared && at(at(at(at(at(at(c.shared.trie, tag), a), b), d), e), f)?.value;
+  return v ? (v as T) : finish(step(step(step(step(step(step(c.own.trie, tag), a), b), d), e), f), make);
 }
 
 /**
@@ -434,7 +498,7 @@ export abstract class Init {
 export class UnsetInit extends Init {
   static get(): UnsetInit {
     const c = ctx();
-    return (c.unset ??= new UnsetInit());
+    return (c.singletons.unset ??= new UnsetInit());
   }
   getAsString(): string {
     return '?';
@@ -541,7 +605,7 @@ export class BitInit extends TypedInit {
   static get(v: boolean): BitInit {
     const c = ctx();
     const i = v ? 1 : 0;
-    return (c.bits[i] ??= new BitInit(v));
+    return (c.singletons.bits[i] ??= new BitInit(v));
   }
   getAsString(): string {
     return this.value ? '1' : '0';
@@ -645,9 +709,12 @@ export class IntInit extends TypedInit {
   }
   static get(v: bigint | number): IntInit {
     const b = BigInt.asIntN(64, typeof v === 'number' ? BigInt(v) : v);
-    const pool = ctx().ints;
-    let i = pool.get(b);
-    if (!i) pool.set(b, (i = new IntInit(b)));
+    const c = ctx();
+    let i = c.shared?.ints.get(b) ?? c.own.ints.get(b);
+    if (!i) {
+      c.own.ints.set(b, (i = new IntInit(b)));
+      c.own.size++;
+    }
     return i;
   }
   getAsString(): string {
@@ -730,9 +797,11 @@ export class StringInit extends TypedInit {
   }
   static get(v: string, isCode = false): StringInit {
     const c = ctx();
-    const pool = isCode ? c.codes : c.strings;
-    let s = pool.get(v);
-    if (!s) pool.set(v, (s = new StringInit(v, isCode)));
+    let s = isCode ? (c.shared?.codes.get(v) ?? c.own.codes.get(v)) : (c.shared?.strings.get(v) ?? c.own.strings.get(v));
+    if (!s) {
+      (isCode ? c.own.codes : c.own.strings).set(v, (s = new StringInit(v, isCode)));
+      c.own.size++;
+    }
     return s;
   }
   static determineFormat(a: boolean, b: boolean): boolean {
@@ -888,7 +957,6 @@ export class DefInit extends TypedInit {
 
 /** `Class<args>` used as a value: an anonymous record instantiated once its args resolve. */
 export class VarDefInit extends TypedInit {
-  private def: DefInit | undefined;
   private constructor(
     readonly cls: Record,
     readonly args: readonly ArgumentInit[],
@@ -896,17 +964,33 @@ export class VarDefInit extends TypedInit {
   ) {
     super(RecordRecTy.get([cls]));
   }
+  /**
+   * The value is shared (uniqued without its location); where a keeper first referenced it,
+   * which names its instantiation, is kept in the keeper.
+   */
   static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
-    return intern(Tag.VarDef, [cls.id, ...args.map((a) => a.id)], () => new VarDefInit(cls, args, loc));
+    const v = intern(Tag.VarDef, [cls.id, ...args.map((a) => a.id)], () => new VarDefInit(cls, args, loc));
+    const locs = ctx().keeper.varDefLocs;
+    if (!locs.has(v)) {
+      locs.set(v, loc);
+      ctx().keeper.version++;
+    }
+    return v;
   }
   getAsString(): string {
     return `${this.cls.getNameInitAsString()}<${this.args.map((a) => a.getAsString()).join(', ')}>`;
   }
+  private locIn(keeper: RecordKeeper): Loc | undefined {
+    return keeper.varDefLocs.has(this) ? keeper.varDefLocs.get(this) : this.loc;
+  }
+  /** The anonymous def this instantiates in the active keeper (kept there: values are shared). */
   instantiate(): DefInit {
-    if (this.def) return this.def;
     const keeper = ctx().keeper;
+    const done = keeper.instantiations.get(this);
+    if (done) return done;
     const cls = this.cls;
-    const rec = new Record(keeper.newAnonymousName(), this.loc ? [this.loc] : [...cls.locs], RecordKind.AnonymousDef);
+    const loc = this.locIn(keeper);
+    const rec = new Record(keeper.newAnonymousName(), loc ? [loc] : [...cls.locs], RecordKind.AnonymousDef);
     for (const v of cls.values) rec.addValue(v.clone());
     rec.appendAssertions(cls);
     rec.appendDumps(cls);
@@ -926,8 +1010,10 @@ export class VarDefInit extends TypedInit {
     keeper.addDef(rec);
     rec.checkRecordAssertions();
     rec.checkRecordDumps();
-    this.def = DefInit.get(rec);
-    return this.def;
+    const def = DefInit.get(rec);
+    keeper.instantiations.set(this, def);
+    keeper.version++;
+    return def;
   }
   override resolveReferences(r: Resolver): Init {
     const ur = new TrackUnresolvedResolver(r);
@@ -938,14 +1024,15 @@ export class VarDefInit extends TypedInit {
       return n;
     });
     if (changed) {
-      const n = VarDefInit.get(this.cls, newArgs, this.loc);
+      const n = VarDefInit.get(this.cls, newArgs, this.locIn(ctx().keeper));
       if (!ur.foundUnresolved) return n.instantiate();
       return n;
     }
     return this;
   }
   fold(): Init {
-    if (this.def) return this.def;
+    const done = ctx().keeper.instantiations.get(this);
+    if (done) return done;
     const r = new TrackUnresolvedResolver(undefined);
     for (const a of this.args) a.resolveReferences(r);
     if (!r.foundUnresolved) return this.instantiate();
@@ -1722,6 +1809,12 @@ export class Record {
    */
   readonly directSuperClasses: [Record, Loc | undefined][] = [];
   private usedAsSuperClass = false;
+  /**
+   * Set once the record is part of a snapshot shared between parses (share.ts): from then on
+   * it must not change. The parser's only way to change a finished record, redefining an empty
+   * class, checks it.
+   */
+  frozen = false;
   private ancestorCache: { epoch: number; set: ReadonlySet<Record> } | undefined;
   assertions: AssertionInfo[] = [];
   dumps: DumpInfo[] = [];
@@ -2050,17 +2143,88 @@ export function checkDump(loc: Loc, message: Init): void {
   d?.error(loc, 'dump value is not of type string');
 }
 
+/**
+ * Thrown when a parse would change a record shared with other parses (share.ts); the parse is
+ * then run again without sharing.
+ */
+export class SharedStateConflict extends Error {}
+
+/** The state of a keeper at one point of a parse, restored by `RecordKeeper.restore`. */
+export interface KeeperState {
+  readonly classes: ReadonlyMap<string, Record>;
+  readonly defs: ReadonlyMap<string, Record>;
+  readonly globals: ReadonlyMap<string, Init>;
+  readonly instantiations: ReadonlyMap<VarDefInit, DefInit>;
+  readonly varDefLocs: ReadonlyMap<VarDefInit, Loc | undefined>;
+  readonly anonCounter: number;
+}
+
 /** All classes, defs and global variables of a parse (llvm::RecordKeeper). */
 export class RecordKeeper {
-  readonly classes = new Map<string, Record>();
-  readonly defs = new Map<string, Record>();
-  readonly globals = new Map<string, Init>();
+  classes = new Map<string, Record>();
+  defs = new Map<string, Record>();
+  globals = new Map<string, Init>();
+  /** The anonymous def each instantiated `Class<args>` value made in this keeper. */
+  instantiations = new Map<VarDefInit, DefInit>();
+  /** Where this keeper first referenced each `Class<args>` value. */
+  varDefLocs = new Map<VarDefInit, Loc | undefined>();
   inputFilename = '';
+  /** Counts the changes to the state a snapshot holds: equal counts, equal states. */
+  version = 0;
   private readonly context: Context;
   private derivedCache = new Map<string, Record[]>();
 
-  constructor(diags?: DiagnosticEngine) {
-    this.context = new Context(this, diags);
+  /** `shared`: uniquing pools shared with other keepers (see ValuePools). */
+  constructor(diags?: DiagnosticEngine, shared?: ValuePools) {
+    this.context = new Context(this, diags, shared);
+  }
+
+  /**
+   * Move the values this keeper created to the shared pools (before its state is shared: every
+   * value a shared record holds must be the one all keepers find).
+   */
+  shareValues(): void {
+    const { own, shared } = this.context;
+    if (!shared) return;
+    mergeTrie(shared.trie, own.trie);
+    for (const [k, v] of own.strings) shared.strings.set(k, v);
+    for (const [k, v] of own.codes) shared.codes.set(k, v);
+    for (const [k, v] of own.ints) shared.ints.set(k, v);
+    shared.size += own.size;
+    own.trie = new TrieNode();
+    own.strings = new Map();
+    own.codes = new Map();
+    own.ints = new Map();
+    own.size = 0;
+  }
+
+  /**
+   * The current state, to restore in another keeper sharing these pools. Every record in it is
+   * marked frozen: shared from now on, it must never change again (see Record.frozen).
+   */
+  snapshot(): KeeperState {
+    for (const r of this.classes.values()) r.frozen = true;
+    for (const r of this.defs.values()) r.frozen = true;
+    return {
+      classes: new Map(this.classes),
+      defs: new Map(this.defs),
+      globals: new Map(this.globals),
+      instantiations: new Map(this.instantiations),
+      varDefLocs: new Map(this.varDefLocs),
+      anonCounter: this.context.anonCounter,
+    };
+  }
+
+  /** Replace the whole state with a snapshot taken from a keeper sharing these pools. */
+  restore(state: KeeperState): void {
+    this.classes = new Map(state.classes);
+    this.defs = new Map(state.defs);
+    this.globals = new Map(state.globals);
+    this.instantiations = new Map(state.instantiations);
+    this.varDefLocs = new Map(state.varDefLocs);
+    this.context.anonCounter = state.anonCounter;
+    this.derivedCache.clear();
+    this.version++;
   }
 
   /** Set (or clear) where errors of evaluations outside any record are located. */
@@ -2091,6 +2255,7 @@ export class RecordKeeper {
     return this.defs.get(name);
   }
   addClass(r: Record): void {
+    this.version++;
     this.classes.set(r.getNameInitAsString(), r);
   }
   /**
@@ -2102,10 +2267,12 @@ export class RecordKeeper {
     const name = r.getNameInitAsString();
     if (this.defs.has(name)) return;
     this.defs.set(name, r);
+    this.version++;
     this.derivedCache.clear();
   }
   addExtraGlobal(name: string, v: Init): void {
     this.globals.set(name, v);
+    this.version++;
   }
   /** A def by name (as a DefInit), or a global variable (defvar/defset). */
   getGlobal(name: string): Init | undefined {
@@ -2114,6 +2281,7 @@ export class RecordKeeper {
     return this.globals.get(name);
   }
   newAnonymousName(): AnonymousNameInit {
+    this.version++;
     return AnonymousNameInit.create(this.context.anonCounter++);
   }
 

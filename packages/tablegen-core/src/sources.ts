@@ -56,6 +56,9 @@ export interface IncludeResolution {
 export class IncludeResolver {
   /** Every file opened by includes, by the name it was opened under (the depfile set). */
   readonly dependencies = new Set<string>();
+  private readonly added: string[] = [];
+  /** When set, every file read (path, bytes or undefined) is appended: see share.ts. */
+  reads: (readonly [string, string | undefined])[] | undefined;
 
   constructor(
     readonly fs: FileSystem,
@@ -63,8 +66,15 @@ export class IncludeResolver {
     readonly cwd: string,
   ) {}
 
-  private abs(p: string): string {
+  abs(p: string): string {
     return isAbsolute(p) ? p : join(this.cwd, p);
+  }
+
+  /** Read a file through the file system, logging the read when `reads` is set. */
+  read(absPath: string): string | undefined {
+    const text = this.fs.readFile(absPath);
+    this.reads?.push([absPath, text]);
+    return text;
   }
 
   readMain(path: string): string | undefined {
@@ -72,16 +82,38 @@ export class IncludeResolver {
   }
 
   open(filename: string): IncludeResolution | undefined {
-    let text = this.fs.readFile(this.abs(filename));
+    let text = this.read(this.abs(filename));
     let name = filename;
     for (let i = 0; text === undefined && i < this.includeDirs.length; i++) {
       const dir = this.includeDirs[i]!;
       name = dir === '' ? filename : dir.endsWith('/') ? dir + filename : `${dir}/${filename}`;
-      text = this.fs.readFile(this.abs(name));
+      text = this.read(this.abs(name));
     }
     if (text === undefined) return undefined;
-    this.dependencies.add(name);
+    this.addDependency(name);
     return { name, text };
+  }
+
+  addDependency(name: string): void {
+    if (this.dependencies.has(name)) return;
+    this.dependencies.add(name);
+    this.added.push(name);
+  }
+
+  /** How many dependencies were added so far (for truncate). */
+  get dependencyCount(): number {
+    return this.added.length;
+  }
+
+  /** The dependencies added after the first `count`, in order. */
+  dependenciesSince(count: number): string[] {
+    return this.added.slice(count);
+  }
+
+  /** Forget the dependencies added after the first `count`, and the reads after `reads`. */
+  truncate(count: number, reads: number): void {
+    for (const d of this.added.splice(count)) this.dependencies.delete(d);
+    if (this.reads) this.reads.length = reads;
   }
 
   /** Absolute paths of every dependency, for watchers and caches. */

@@ -2,7 +2,7 @@
 // their `--print-records` / `--dump-json` output or their first error line. Sources and outputs
 // are ordinary (Unicode) strings, handled as UTF-8 bytes inside, as llvm-tblgen reads files.
 // Framework-free (plain thrown Errors), so it builds with the package and works under any runner.
-import type { ParseResult } from './index.js';
+import type { ParseCache, ParseResult } from './index.js';
 import { parseTableGen } from './index.js';
 import { recordsToJson, writeJson } from './json.js';
 import { printRecords } from './printer.js';
@@ -21,6 +21,8 @@ export interface TestParseOptions {
   /** `-D` macro names. */
   readonly macros?: readonly string[];
   readonly noWarnOnUnusedTemplateArgs?: boolean;
+  /** Share include parses with the other parses given this cache (made for TEST_CWD). */
+  readonly cache?: ParseCache;
 }
 
 export interface TestParseResult extends ParseResult {
@@ -45,6 +47,7 @@ export function parseSource(src: string, opts: TestParseOptions = {}): TestParse
     includeDirs: opts.includeDirs,
     macros: opts.macros,
     noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs,
+    cache: opts.cache,
     onDiagnostic: (text) => {
       stderr += text;
     },

@@ -2,6 +2,7 @@
 // main thread or in a worker; takes and returns plain data only.
 import { FatalError } from '../diagnostics.js';
 import { parseTableGen, type ParseResult } from '../index.js';
+import { ParseCache } from '../share.js';
 import { recordsToJson, writeJson } from '../json.js';
 import { printRecords } from '../printer.js';
 import { type FileSystem, nodeFileSystem } from '../sources.js';
@@ -57,6 +58,17 @@ function builtin(parse: ParseResult, job: OdsJob): string | undefined {
   return undefined;
 }
 
+/** The last bytes read of each path and their hash: most reads find a file unchanged. */
+const hashes = new Map<string, { text: string; hash: string }>();
+
+function hashOf(path: string, text: string): string {
+  const hit = hashes.get(path);
+  if (hit && hit.text === text) return hit.hash;
+  const hash = hashText(Buffer.from(text, 'latin1'));
+  hashes.set(path, { text, hash });
+  return hash;
+}
+
 /** A file system that records the hash of every file read and every path found missing. */
 function recordingFileSystem(base: FileSystem, inputs: { [path: string]: string }): FileSystem {
   return {
@@ -65,10 +77,25 @@ function recordingFileSystem(base: FileSystem, inputs: { [path: string]: string 
       const key = resolve(path);
       if (text === undefined) {
         if (!(key in inputs)) inputs[key] = '';
-      } else inputs[key] = hashText(Buffer.from(text, 'latin1'));
+      } else inputs[key] = hashOf(key, text);
       return text;
     },
   };
+}
+
+/**
+ * The include parses shared by the groups this thread runs (share.ts), one cache per working
+ * directory and include path. They live as long as the thread: rebuilds in watch mode and in
+ * the dev server reuse them (a snapshot is used only after its files are read again and found
+ * unchanged), and each cache starts afresh once it grows large.
+ */
+const parseCaches = new Map<string, ParseCache>();
+
+function parseCacheFor(cwd: string, includeDirs: readonly string[]): ParseCache {
+  const key = JSON.stringify([cwd, includeDirs]);
+  let c = parseCaches.get(key);
+  if (!c) parseCaches.set(key, (c = new ParseCache(cwd, includeDirs)));
+  return c;
 }
 
 function internalError(e: unknown): string {
@@ -89,6 +116,7 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       macros: spec.macros,
       cwd: spec.cwd,
       fs: recordingFileSystem(fs, inputs),
+      cache: parseCacheFor(spec.cwd, spec.includeDirs),
       onDiagnostic: (t) => {
         diagnostics += t;
       },

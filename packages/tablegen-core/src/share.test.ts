@@ -1,0 +1,218 @@
+// Shared include parses (share.ts): a parse that restores a snapshot must be indistinguishable
+// from one that parses the include, in its records, JSON, dependencies and diagnostics.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ParseCache, parseTableGen, printRecords, recordsToJson, writeJson } from './index.js';
+import { TEST_CWD, type TestParseOptions, type TestParseResult, parseSource } from './testing.js';
+
+/** print-records, dump-json, dependencies and stderr of a parse. */
+function observe(r: TestParseResult): string {
+  if (!r.ok) return `FAILED\n${r.stderr}`;
+  return [
+    r.records.with(() => printRecords(r.records)),
+    r.records.with(() => writeJson(recordsToJson(r.records, r.sources))),
+    r.dependencies.join('\n'),
+    r.stderr,
+  ].join('\n----\n');
+}
+
+/** Parse with the cache and without; both must be the same. Returns the shared parse. */
+function same(src: string, opts: TestParseOptions & { cache: ParseCache }): TestParseResult {
+  const shared = parseSource(src, opts);
+  const plain = parseSource(src, { ...opts, cache: undefined });
+  expect(observe(shared)).toBe(observe(plain));
+  return shared;
+}
+
+const newCache = () => new ParseCache(TEST_CWD, []);
+
+const BASE = `#ifndef BASE_TD
+#define BASE_TD
+class Base<int n> { int value = n; string where = "base"; }
+def b0 : Base<0>;
+class Holder<Base b> { Base held = b; }
+def anonUser : Holder<Base<7>>;
+multiclass M<int n> { def _a : Base<n>; def _b : Base<!add(n, 1)>; }
+defvar limit = 10;
+deftype Num = int;
+#endif
+`;
+const EXTRA = `#ifndef EXTRA_TD
+#define EXTRA_TD
+include "base.td"
+def e0 : Base<limit>;
+#endif
+`;
+const files = { 'base.td': BASE, 'extra.td': EXTRA };
+
+describe('shared include parses', () => {
+  it('restores a shared include: the same records, JSON, dependencies and anonymous defs', () => {
+    const cache = newCache();
+    const main1 = `include "base.td"\ninclude "extra.td"\ndefm m1 : M<1>;\ndef x : Holder<Base<7>>;\n`;
+    const main2 = `// another dialect\ninclude "base.td"\ninclude "extra.td"\ndef y : Holder<Base<8>>; Num z = 3;\ndefm m2 : M<limit>;\n`;
+    same(main1, { files, cache });
+    expect(cache.hits).toBe(0);
+    same(main2, { files, cache });
+    expect(cache.hits).toBe(2);
+    same(main1, { files, cache });
+    expect(cache.hits).toBe(4);
+  });
+
+  it('names the anonymous def by where each parse first referenced it', () => {
+    const cache = newCache();
+    // The first parse references Base<5> before the shared include's state is reused...
+    same(`include "base.td"\ndef p : Holder<Base<5>>;\n`, { files, cache });
+    // ... and this one elsewhere: its anonymous def is located in its own main file.
+    const r = same(`include "base.td"\n\n\ndef q : Holder<Base<5>>;\n`, { files, cache });
+    const json = JSON.parse(r.records.with(() => writeJson(recordsToJson(r.records, r.sources)))) as { [k: string]: { '!locs'?: string[] } };
+    const anon = Object.entries(json).filter(([k]) => k.startsWith('anonymous_'));
+    expect(anon.map(([, v]) => v['!locs'])).toContainEqual(['test.td:4']);
+  });
+
+  it('does not use a snapshot whose files changed', () => {
+    const cache = newCache();
+    same(`include "base.td"\ndef u : Base<1>;\n`, { files, cache });
+    const edited = { ...files, 'base.td': BASE.replace('"base"', '"edited"') };
+    const r = same(`include "base.td"\ndef u : Base<1>;\n`, { files: edited, cache });
+    expect(cache.hits).toBe(0);
+    expect(r.records.with(() => printRecords(r.records))).toContain('"edited"');
+  });
+
+  it('does not use a snapshot when an earlier include folder gains the file', () => {
+    const cache = new ParseCache(TEST_CWD, ['first', 'second']);
+    const opts = { includeDirs: ['first', 'second'], cache };
+    same(`include "base.td"\n`, { ...opts, files: { 'second/base.td': BASE } });
+    const r = same(`include "base.td"\n`, { ...opts, files: { 'first/base.td': 'def shadow;\n', 'second/base.td': BASE } });
+    expect(cache.hits).toBe(0);
+    expect(r.dependencies).toEqual(['first/base.td']);
+  });
+
+  it('follows the macros an include tests', () => {
+    const cache = newCache();
+    const cond = { 'cond.td': '#ifdef FAST\ndef fast;\n#else\ndef slow;\n#endif\n' };
+    const a = same(`include "cond.td"\n`, { files: cond, cache });
+    const b = same(`include "cond.td"\n`, { files: cond, cache, macros: ['FAST'] });
+    const c = same(`#define FAST\ninclude "cond.td"\n`, { files: cond, cache });
+    expect(a.records.getDef('slow')).toBeDefined();
+    expect(b.records.getDef('fast')).toBeDefined();
+    expect(c.records.getDef('fast')).toBeDefined();
+    // An include guarded by a macro the main file already defined adds nothing.
+    const d = same(`#define BASE_TD\ninclude "base.td"\ndef k;\n`, { files, cache });
+    expect(d.records.getClass('Base')).toBeUndefined();
+  });
+
+  it('keeps no snapshot of an include that reports a diagnostic, and repeats it', () => {
+    const cache = newCache();
+    const noisy = { 'noisy.td': 'class C<int unused> { int v = 1; }\ndump "hello";\n' };
+    const first = same(`include "noisy.td"\n`, { files: noisy, cache });
+    const second = same(`include "noisy.td"\n`, { files: noisy, cache });
+    expect(cache.hits).toBe(0);
+    expect(first.stderr).toContain('unused template argument');
+    expect(second.stderr).toContain('note: hello');
+  });
+
+  it('prints the including chain of the parse that restored the include', () => {
+    const cache = newCache();
+    const inc = { 'defs.td': 'class Checked<int n> { assert !lt(n, 5), "too big"; }\n' };
+    same(`include "defs.td"\ndef ok : Checked<1>;\n`, { files: inc, cache });
+    const r = same(`// second\n\ninclude "defs.td"\ndef bad : Checked<9>;\n`, { files: inc, cache });
+    expect(cache.hits).toBe(1);
+    expect(r.ok).toBe(false);
+    expect(r.stderr).toContain('test.td:4:');
+  });
+
+  it('errors inside a restored include point into it, included from the right line', () => {
+    const cache = newCache();
+    const inc = { 'e.td': 'class E { int v = 1; }\n', 'use.td': 'include "e.td"\n' };
+    same(`include "use.td"\ndef a : E;\n`, { files: inc, cache });
+    // The redefinition error's note-free first line is in the main file; a def in e.td twice
+    // is reported inside e.td with the chain of this parse.
+    const r = same(`\n\ninclude "use.td"\ninclude "e.td"\n`, { files: inc, cache });
+    expect(r.ok).toBe(false);
+    expect(r.stderr).toMatch(/Included from test\.td:4:\ne\.td:1:7: error: Class 'E' already defined/);
+  });
+
+  it('runs the parse again without sharing when it would change a shared record', () => {
+    const cache = newCache();
+    const fwd = { 'fwd.td': 'class Later;\ndef before;\n' };
+    same(`include "fwd.td"\n`, { files: fwd, cache });
+    // Defining the body of a class the shared include only declared changes that record.
+    const r = same(`include "fwd.td"\nclass Later { int v = 2; }\ndef l : Later;\n`, { files: fwd, cache });
+    expect(r.records.getDef('l')?.getValue('v')?.value.getAsString()).toBe('2');
+    // The shared snapshot itself is untouched.
+    const again = same(`include "fwd.td"\ndef m : Later;\n`, { files: fwd, cache });
+    expect(again.records.getDef('m')?.getValue('v')).toBeUndefined();
+  });
+
+  it('does not share an include that ends inside an object', () => {
+    const cache = newCache();
+    const half = { 'half.td': 'def open {\n  int a = 1;\n' };
+    same(`include "half.td"\n  int b = 2;\n}\n`, { files: half, cache });
+    same(`include "half.td"\n  int c = 3;\n}\n`, { files: half, cache });
+    expect(cache.hits).toBe(0);
+  });
+
+  it('shares nested includes that begin a file, and the includes after them', () => {
+    const cache = newCache();
+    const tree = {
+      'a.td': '#ifndef A\n#define A\ninclude "base.td"\ndef a1 : Base<1>;\n#endif\n',
+      'b.td': '#ifndef B\n#define B\ninclude "base.td"\ndef b1 : Base<2>;\n#endif\n',
+      ...files,
+    };
+    same(`include "a.td"\ninclude "b.td"\ndef t;\n`, { files: tree, cache });
+    // b.td's own parse starts with base.td, shared with a.td's.
+    same(`include "b.td"\ndef t;\n`, { files: tree, cache });
+    expect(cache.hits).toBe(1);
+    same(`include "a.td"\ninclude "b.td"\ndefm z : M<3>;\n`, { files: tree, cache });
+    expect(cache.hits).toBe(3);
+  });
+});
+
+function llvmIncludeDir(): string | undefined {
+  try {
+    return execFileSync('llvm-config-22', ['--includedir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+const INCLUDE = llvmIncludeDir();
+const HAVE_MLIR = INCLUDE !== undefined && existsSync(`${INCLUDE}/mlir/IR/OpBase.td`);
+
+describe.skipIf(!HAVE_MLIR)("MLIR's dialects, shared and not", () => {
+  // Dialects that share OpBase.td, interfaces and (SPIR-V) a large dialect base.
+  const FILES = [
+    'mlir/IR/BuiltinOps.td',
+    'mlir/Dialect/Arith/IR/ArithOps.td',
+    'mlir/Dialect/Math/IR/MathOps.td',
+    'mlir/Dialect/Func/IR/FuncOps.td',
+    'mlir/Dialect/SCF/IR/SCFOps.td',
+    'mlir/Dialect/SPIRV/IR/SPIRVOps.td',
+    'mlir/Dialect/SPIRV/IR/SPIRVCastOps.td',
+    'mlir/Dialect/LLVMIR/LLVMOps.td',
+    'mlir/Dialect/LLVMIR/LLVMIntrinsicOps.td',
+    'mlir/Dialect/Arith/IR/ArithOps.td',
+  ];
+  it('gives the same records, JSON and dependencies as unshared parses', () => {
+    const inc = INCLUDE!;
+    const cache = new ParseCache(inc, [inc]);
+    for (const file of FILES) {
+      const run = (c: ParseCache | undefined) => {
+        const r = parseTableGen({ file, includeDirs: [inc], cwd: inc, cache: c });
+        expect(r.ok).toBe(true);
+        return [
+          r.records.with(() => printRecords(r.records)),
+          r.records.with(() => writeJson(recordsToJson(r.records, r.sources))),
+          r.dependencies.join(' '),
+        ];
+      };
+      const [p1, j1, d1] = run(cache);
+      const [p2, j2, d2] = run(undefined);
+      expect(p1 === p2, `${file}: print-records`).toBe(true);
+      expect(j1 === j2, `${file}: dump-json`).toBe(true);
+      expect(d1).toBe(d2);
+    }
+    expect(cache.hits).toBeGreaterThan(10);
+    expect(readFileSync(`${inc}/mlir/IR/OpBase.td`, 'latin1').length).toBeGreaterThan(0);
+  }, 120_000);
+});
