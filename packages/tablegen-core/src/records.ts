@@ -970,11 +970,8 @@ export class VarDefInit extends TypedInit {
    */
   static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
     const v = intern(Tag.VarDef, [cls.id, ...args.map((a) => a.id)], () => new VarDefInit(cls, args, loc));
-    const locs = ctx().keeper.varDefLocs;
-    if (!locs.has(v)) {
-      locs.set(v, loc);
-      ctx().keeper.version++;
-    }
+    const k = ctx().keeper;
+    if (!k.varDefLocs.has(v)) k.noteVarDefLoc(v, loc);
     return v;
   }
   getAsString(): string {
@@ -1011,8 +1008,7 @@ export class VarDefInit extends TypedInit {
     rec.checkRecordAssertions();
     rec.checkRecordDumps();
     const def = DefInit.get(rec);
-    keeper.instantiations.set(this, def);
-    keeper.version++;
+    keeper.noteInstantiation(this, def);
     return def;
   }
   override resolveReferences(r: Resolver): Init {
@@ -2149,14 +2145,33 @@ export function checkDump(loc: Loc, message: Init): void {
  */
 export class SharedStateConflict extends Error {}
 
-/** The state of a keeper at one point of a parse, restored by `RecordKeeper.restore`. */
+/**
+ * The state of a keeper at one point of a parse, restored by `RecordKeeper.restore`: what was
+ * added since the `parent` state (or everything, when there is none). Entries are in the order
+ * they were added, so a restored keeper iterates its maps like the one the state was taken from.
+ */
 export interface KeeperState {
-  readonly classes: ReadonlyMap<string, Record>;
-  readonly defs: ReadonlyMap<string, Record>;
-  readonly globals: ReadonlyMap<string, Init>;
-  readonly instantiations: ReadonlyMap<VarDefInit, DefInit>;
-  readonly varDefLocs: ReadonlyMap<VarDefInit, Loc | undefined>;
+  readonly parent: KeeperState | undefined;
+  /** Layers below this one. */
+  readonly depth: number;
+  readonly classes: readonly (readonly [string, Record])[];
+  readonly defs: readonly (readonly [string, Record])[];
+  readonly globals: readonly (readonly [string, Init])[];
+  readonly instantiations: readonly (readonly [VarDefInit, DefInit])[];
+  readonly varDefLocs: readonly (readonly [VarDefInit, Loc | undefined])[];
   readonly anonCounter: number;
+}
+
+/** States deeper than this are taken whole, which bounds the work of a restore. */
+const MAX_STATE_LAYERS = 12;
+
+/** The additions to a keeper since its last snapshot or restore. */
+class Journal {
+  classes: [string, Record][] = [];
+  defs: [string, Record][] = [];
+  globals: [string, Init][] = [];
+  instantiations: [VarDefInit, DefInit][] = [];
+  varDefLocs: [VarDefInit, Loc | undefined][] = [];
 }
 
 /** All classes, defs and global variables of a parse (llvm::RecordKeeper). */
@@ -2174,9 +2189,27 @@ export class RecordKeeper {
   private readonly context: Context;
   private derivedCache = new Map<string, Record[]>();
 
+  /** The state this keeper was last restored to or snapshotted at (see snapshot). */
+  private base: KeeperState | undefined;
+  /** What was added since `base`; kept only by keepers that share their state. */
+  private journal: Journal | undefined;
+
   /** `shared`: uniquing pools shared with other keepers (see ValuePools). */
   constructor(diags?: DiagnosticEngine, shared?: ValuePools) {
     this.context = new Context(this, diags, shared);
+    if (shared) this.journal = new Journal();
+  }
+
+  /** Record a new `Class<args>` instantiation (VarDefInit) or first reference location. */
+  noteInstantiation(v: VarDefInit, def: DefInit): void {
+    this.instantiations.set(v, def);
+    this.journal?.instantiations.push([v, def]);
+    this.version++;
+  }
+  noteVarDefLoc(v: VarDefInit, loc: Loc | undefined): void {
+    this.varDefLocs.set(v, loc);
+    this.journal?.varDefLocs.push([v, loc]);
+    this.version++;
   }
 
   /**
@@ -2203,26 +2236,58 @@ export class RecordKeeper {
    * marked frozen: shared from now on, it must never change again (see Record.frozen).
    */
   snapshot(): KeeperState {
-    for (const r of this.classes.values()) r.frozen = true;
-    for (const r of this.defs.values()) r.frozen = true;
-    return {
-      classes: new Map(this.classes),
-      defs: new Map(this.defs),
-      globals: new Map(this.globals),
-      instantiations: new Map(this.instantiations),
-      varDefLocs: new Map(this.varDefLocs),
-      anonCounter: this.context.anonCounter,
-    };
+    const j = this.journal;
+    if (!j) throw new Error('snapshot() needs a keeper with shared pools');
+    const parent = this.base && this.base.depth < MAX_STATE_LAYERS ? this.base : undefined;
+    const state: KeeperState = parent
+      ? { parent, depth: parent.depth + 1, ...j, anonCounter: this.context.anonCounter }
+      : {
+          parent: undefined,
+          depth: 0,
+          classes: [...this.classes],
+          defs: [...this.defs],
+          globals: [...this.globals],
+          instantiations: [...this.instantiations],
+          varDefLocs: [...this.varDefLocs],
+          anonCounter: this.context.anonCounter,
+        };
+    for (const [, r] of state.classes) r.frozen = true;
+    for (const [, r] of state.defs) r.frozen = true;
+    this.base = state;
+    this.journal = new Journal();
+    return state;
   }
 
   /** Replace the whole state with a snapshot taken from a keeper sharing these pools. */
   restore(state: KeeperState): void {
-    this.classes = new Map(state.classes);
-    this.defs = new Map(state.defs);
-    this.globals = new Map(state.globals);
-    this.instantiations = new Map(state.instantiations);
-    this.varDefLocs = new Map(state.varDefLocs);
+    // The layers to add: only those above the current state when it is below `state`.
+    const layers: KeeperState[] = [];
+    let s: KeeperState | undefined = state;
+    const base = this.base;
+    const j = this.journal;
+    const clean = j && !j.classes.length && !j.defs.length && !j.globals.length && !j.instantiations.length && !j.varDefLocs.length;
+    while (s && !(clean && s === base)) {
+      layers.push(s);
+      s = s.parent;
+    }
+    if (!s || s !== base) {
+      this.classes = new Map();
+      this.defs = new Map();
+      this.globals = new Map();
+      this.instantiations = new Map();
+      this.varDefLocs = new Map();
+    }
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const l = layers[i]!;
+      for (const [k, v] of l.classes) this.classes.set(k, v);
+      for (const [k, v] of l.defs) this.defs.set(k, v);
+      for (const [k, v] of l.globals) this.globals.set(k, v);
+      for (const [k, v] of l.instantiations) this.instantiations.set(k, v);
+      for (const [k, v] of l.varDefLocs) this.varDefLocs.set(k, v);
+    }
     this.context.anonCounter = state.anonCounter;
+    this.base = state;
+    this.journal = new Journal();
     this.derivedCache.clear();
     this.version++;
   }
@@ -2256,7 +2321,9 @@ export class RecordKeeper {
   }
   addClass(r: Record): void {
     this.version++;
-    this.classes.set(r.getNameInitAsString(), r);
+    const name = r.getNameInitAsString();
+    this.classes.set(name, r);
+    this.journal?.classes.push([name, r]);
   }
   /**
    * Add a def. Like llvm::RecordKeeper (a map's try_emplace), an existing def of the same name
@@ -2267,11 +2334,13 @@ export class RecordKeeper {
     const name = r.getNameInitAsString();
     if (this.defs.has(name)) return;
     this.defs.set(name, r);
+    this.journal?.defs.push([name, r]);
     this.version++;
     this.derivedCache.clear();
   }
   addExtraGlobal(name: string, v: Init): void {
     this.globals.set(name, v);
+    this.journal?.globals.push([name, v]);
     this.version++;
   }
   /** A def by name (as a DefInit), or a global variable (defvar/defset). */

@@ -89,7 +89,7 @@ export class ParseCache {
   store(from: Snapshot, filename: string, s: Omit<Snapshot, 'id'>): Snapshot {
     const snap = { ...s, id: this.nextId++ };
     const k = s.keeper;
-    if (k && k !== from.keeper) this.entries += k.classes.size + k.defs.size + k.globals.size + k.instantiations.size + k.varDefLocs.size;
+    if (k && k !== from.keeper) this.entries += k.classes.length + k.defs.length + k.globals.length + k.instantiations.length + k.varDefLocs.length;
     this.memo.set(`${from.id}\0${filename}`, snap);
     this.stored++;
     return snap;
