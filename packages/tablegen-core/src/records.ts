@@ -2372,8 +2372,14 @@ export class RecordKeeper {
     if (hit) return hit;
     const cls = this.getClass(className);
     if (!cls) fatalNoLoc(`The class '${className}' is not defined\n`);
-    const out = this.sortedDefs().filter((d) => d.isSubClassOf(cls));
-    out.sort((a, b) => compareNumeric(a.getName(), b.getName()));
+    const out: Record[] = [];
+    for (const d of this.defs.values()) if (d.isSubClassOf(cls)) out.push(d);
+    // By name with digit runs as numbers; names equal that way (`a01`, `a1`) by plain order.
+    out.sort((a, b) => {
+      const x = a.getName();
+      const y = b.getName();
+      return compareNumeric(x, y) || cmp(x, y);
+    });
     this.derivedCache.set(className, out);
     return out;
   }
