@@ -306,7 +306,11 @@ export class OdsEngine {
   private async runGroups(groups: GroupSpec[]): Promise<GroupResult[]> {
     if (!groups.length) return [];
     const slots = Math.max(1, Math.min(this.opts.jobs ?? availableParallelism(), groups.length));
-    if (!this.opts.workerScript || (slots <= 1 && this.opts.generate)) return groups.map((g) => runGroup(g, this.opts.generate));
+    // Kept workers (watch mode, dev server) are warm, and each holds the shared include parses
+    // of the groups it ran (share.ts): a rebuild goes to them, to the worker that last ran the
+    // group, rather than to this thread, which stays responsive.
+    const inThread = !this.opts.workerScript || (slots <= 1 && this.opts.generate && !this.opts.keepWorkers);
+    if (inThread) return groups.map((g) => runGroup(g, this.opts.generate));
     this.pool ??= new WorkerPool(this.opts.workerScript);
     try {
       return await this.pool.run(groups, slots);
@@ -333,11 +337,16 @@ function crashedGroup(g: GroupSpec, e: unknown): GroupResult {
 class WorkerPool {
   private idle: Worker[] = [];
   private readonly all = new Set<Worker>();
+  /** The worker that last ran each group (by key). */
+  private readonly affinity = new Map<string, Worker>();
 
   constructor(private readonly script: URL) {}
 
-  private take(): Worker {
-    const w = this.idle.pop();
+  /** An idle worker: the one that last ran `key` when it is idle, else any. */
+  private take(key?: string): Worker {
+    const preferred = key === undefined ? undefined : this.affinity.get(key);
+    const at = preferred ? this.idle.indexOf(preferred) : -1;
+    const w = at >= 0 ? this.idle.splice(at, 1)[0] : this.idle.pop();
     if (w) {
       w.ref();
       return w;
@@ -346,6 +355,7 @@ class WorkerPool {
     this.all.add(fresh);
     fresh.once('exit', () => {
       this.all.delete(fresh);
+      for (const [k, x] of this.affinity) if (x === fresh) this.affinity.delete(k);
       this.idle = this.idle.filter((x) => x !== fresh);
     });
     // An error with no task listening (e.g. while idle) must not crash the process.
@@ -353,16 +363,30 @@ class WorkerPool {
     return fresh;
   }
 
+  /**
+   * Run the groups on `slots` workers. Each worker takes a contiguous run of the groups in path
+   * order, so that inputs of one folder (which begin with the same includes) meet the shared
+   * include parses of the same worker (share.ts); a worker out of work takes from the end of the
+   * largest remaining run.
+   */
   async run(groups: readonly GroupSpec[], slots: number): Promise<GroupResult[]> {
     const results: GroupResult[] = new Array<GroupResult>(groups.length);
-    let next = 0;
+    const order = groups.map((_, i) => i).sort((a, b) => (groups[a]!.input < groups[b]!.input ? -1 : groups[a]!.input > groups[b]!.input ? 1 : a - b));
+    const runs: number[][] = Array.from({ length: slots }, (_, k) => order.slice(Math.floor((k * order.length) / slots), Math.floor(((k + 1) * order.length) / slots)));
+    const nextOf = (lane: number): number | undefined => {
+      const own = runs[lane]!;
+      if (own.length) return own.shift();
+      let largest = runs[0]!;
+      for (const r of runs) if (r.length > largest.length) largest = r;
+      return largest.pop();
+    };
     await Promise.all(
-      Array.from({ length: slots }, async () => {
-        let w = this.take();
-        while (next < groups.length) {
-          const i = next++;
+      runs.map(async (run, lane) => {
+        let w = this.take(run.length ? groups[run[0]!]!.key : undefined);
+        for (let i = nextOf(lane); i !== undefined; i = nextOf(lane)) {
           try {
             results[i] = await callWorker(w, groups[i]!);
+            this.affinity.set(groups[i]!.key, w);
           } catch (e) {
             results[i] = crashedGroup(groups[i]!, e);
             void w.terminate();
