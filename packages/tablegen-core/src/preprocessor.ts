@@ -27,6 +27,8 @@ interface ControlEntry {
   buffer: number;
 }
 
+const LINE_END = /[\n\r]/g;
+
 const isMacroStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isMacroChar = (c: number) => isMacroStart(c) || (c >= 48 && c <= 57);
 
@@ -257,7 +259,9 @@ export class Preprocessor {
     const lx = this.lx;
     const t = lx.text;
     do {
-      while (lx.pos < t.length && t.charCodeAt(lx.pos) !== 10 && t.charCodeAt(lx.pos) !== 13) lx.pos++;
+      // To the end of the line (a native search: disabled regions can be whole files).
+      LINE_END.lastIndex = lx.pos;
+      lx.pos = LINE_END.exec(t)?.index ?? t.length;
       if (!this.skipLineBegin()) return false;
       if (lx.pos < t.length && t.charCodeAt(lx.pos) === 35) lx.pos++;
       else continue;

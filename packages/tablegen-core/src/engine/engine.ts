@@ -235,10 +235,11 @@ export class OdsEngine {
     const outcomes: JobOutcome[] = [];
     const todo: GroupSpec[] = [];
     const verdicts = new Map<string, boolean>();
+    const build = ++buildSerial;
     for (const g of only ?? this.groupList) {
       const stale = g.jobs.filter((j) => !this.isUpToDate(j, verdicts));
       for (const j of g.jobs) if (!stale.includes(j)) outcomes.push({ job: j, status: 'up-to-date' });
-      if (stale.length) todo.push(stale.length === g.jobs.length ? g : { ...g, jobs: stale });
+      if (stale.length) todo.push({ ...g, jobs: stale, build });
     }
     let diagnostics = '';
     const results = await this.runGroups(todo);
@@ -326,6 +327,9 @@ export class OdsEngine {
     await p?.close();
   }
 }
+
+/** Numbers the builds of this process (see GroupSpec.build). */
+let buildSerial = 0;
 
 /** A failed result for a group whose worker died. */
 function crashedGroup(g: GroupSpec, e: unknown): GroupResult {

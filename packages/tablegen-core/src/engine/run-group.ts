@@ -18,6 +18,11 @@ export interface GroupSpec {
   readonly macros: readonly string[];
   readonly cwd: string;
   readonly jobs: readonly OdsJob[];
+  /**
+   * The build this group belongs to: the groups of one build read each file once (a file read
+   * again by a later group of the same build gives the bytes read first).
+   */
+  readonly build?: number;
 }
 
 export interface JobResult {
@@ -69,6 +74,24 @@ function hashOf(path: string, text: string): string {
   return hash;
 }
 
+/** The files read during the current build (GroupSpec.build) of this thread. */
+let buildReads: { build: number; files: Map<string, string | undefined> } | undefined;
+
+/** `base`, reading each file once per build. */
+function buildFileSystem(base: FileSystem, build: number | undefined): FileSystem {
+  if (build === undefined) return base;
+  if (buildReads?.build !== build) buildReads = { build, files: new Map() };
+  const files = buildReads.files;
+  return {
+    readFile(path: string): string | undefined {
+      if (files.has(path)) return files.get(path);
+      const text = base.readFile(path);
+      files.set(path, text);
+      return text;
+    },
+  };
+}
+
 /** A file system that records the hash of every file read and every path found missing. */
 function recordingFileSystem(base: FileSystem, inputs: { [path: string]: string }): FileSystem {
   return {
@@ -115,7 +138,7 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       includeDirs: spec.includeDirs,
       macros: spec.macros,
       cwd: spec.cwd,
-      fs: recordingFileSystem(fs, inputs),
+      fs: recordingFileSystem(buildFileSystem(fs, spec.build), inputs),
       cache: parseCacheFor(spec.cwd, spec.includeDirs),
       onDiagnostic: (t) => {
         diagnostics += t;
