@@ -5,7 +5,7 @@ import { Lexer } from './lexer.js';
 import { Parser } from './parser.js';
 import { Preprocessor } from './preprocessor.js';
 import { RecordKeeper, SharedStateConflict } from './records.js';
-import { type ParseCache, SharedParse } from './share.js';
+import { type ParseCache, SharedParse, defaultParseCache } from './share.js';
 import { type FileSystem, IncludeResolver, nodeFileSystem } from './sources.js';
 
 export * from './diagnostics.js';
@@ -16,7 +16,7 @@ export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';
 export { Parser } from './parser.js';
 export * from './sources.js';
-export { ParseCache } from './share.js';
+export { ParseCache, processParseCache, shareParsesInProcess } from './share.js';
 
 export interface ParseOptions {
   /** The input file (relative to cwd, or absolute). */
@@ -58,7 +58,8 @@ export interface ParseResult {
 export function parseTableGen(opts: ParseOptions): ParseResult {
   const cwd = opts.cwd ?? process.cwd();
   const includeDirs = opts.includeDirs ?? [];
-  const cache = opts.cache?.matches(cwd, includeDirs) ? opts.cache : undefined;
+  const wanted = opts.cache ?? defaultParseCache(cwd, includeDirs);
+  const cache = wanted?.matches(cwd, includeDirs) ? wanted : undefined;
   if (!cache) return parseOnce(opts, cwd, undefined);
   cache.trim();
   try {

@@ -252,3 +252,30 @@ export class SharedParse {
     this.cache.hits++;
   }
 }
+
+/** The caches of this thread by working directory and include path (see processParseCache). */
+const processCaches = new Map<string, ParseCache>();
+let processWide = false;
+
+/** The ParseCache of this thread for a working directory and include path. */
+export function processParseCache(cwd: string, includeDirs: readonly string[]): ParseCache {
+  const key = JSON.stringify([cwd, includeDirs]);
+  let c = processCaches.get(key);
+  if (!c) processCaches.set(key, (c = new ParseCache(cwd, includeDirs)));
+  return c;
+}
+
+/**
+ * Make every `parseTableGen` of this thread without a `cache` option use processParseCache: for
+ * long-lived processes that parse many inputs through APIs that do not pass a cache (the
+ * conformance harness runs the CLI in-process). The engine always shares.
+ */
+export function shareParsesInProcess(on = true): void {
+  processWide = on;
+  if (!on) processCaches.clear();
+}
+
+/** The cache a parse without an explicit one uses, if any. */
+export function defaultParseCache(cwd: string, includeDirs: readonly string[]): ParseCache | undefined {
+  return processWide ? processParseCache(cwd, includeDirs) : undefined;
+}

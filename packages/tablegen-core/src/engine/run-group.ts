@@ -2,7 +2,7 @@
 // main thread or in a worker; takes and returns plain data only.
 import { FatalError } from '../diagnostics.js';
 import { parseTableGen, type ParseResult } from '../index.js';
-import { ParseCache } from '../share.js';
+import { processParseCache } from '../share.js';
 import { recordsToJson, writeJson } from '../json.js';
 import { printRecords } from '../printer.js';
 import { type FileSystem, nodeFileSystem } from '../sources.js';
@@ -106,21 +106,6 @@ function recordingFileSystem(base: FileSystem, inputs: { [path: string]: string 
   };
 }
 
-/**
- * The include parses shared by the groups this thread runs (share.ts), one cache per working
- * directory and include path. They live as long as the thread: rebuilds in watch mode and in
- * the dev server reuse them (a snapshot is used only after its files are read again and found
- * unchanged), and each cache starts afresh once it grows large.
- */
-const parseCaches = new Map<string, ParseCache>();
-
-function parseCacheFor(cwd: string, includeDirs: readonly string[]): ParseCache {
-  const key = JSON.stringify([cwd, includeDirs]);
-  let c = parseCaches.get(key);
-  if (!c) parseCaches.set(key, (c = new ParseCache(cwd, includeDirs)));
-  return c;
-}
-
 function internalError(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));
   return `error: internal error: ${err.message}\n${err.stack ? err.stack.split('\n').slice(1, 6).join('\n') + '\n' : ''}`;
@@ -139,7 +124,9 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       macros: spec.macros,
       cwd: spec.cwd,
       fs: recordingFileSystem(buildFileSystem(fs, spec.build), inputs),
-      cache: parseCacheFor(spec.cwd, spec.includeDirs),
+      // Include parses are shared by the groups this thread runs (share.ts), across builds too
+      // (watch mode, the dev server): a snapshot is used only when its files are unchanged.
+      cache: processParseCache(spec.cwd, spec.includeDirs),
       onDiagnostic: (t) => {
         diagnostics += t;
       },
