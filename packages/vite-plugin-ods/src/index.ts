@@ -173,7 +173,10 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
       odsConfig = resolveConfig({ jobs: [] }, e.configPath);
     }
     engine = new OdsEngine(odsConfig, {
-      generate,
+      // With a worker script every build runs on worker threads, a single stale group too: a
+      // rebuild after a save never blocks the dev server's thread (the module loader gets the
+      // outputs instead of the parse). Without one, builds run here and offer their parses.
+      generate: workerScript ? undefined : generate,
       toolVersion: VERSION,
       jobs: options.jobs,
       workerScript,
@@ -279,12 +282,17 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
         const groups = engine.groupsAffectedBy([file]);
         if (structural) for (const g of engine.groups) if (failedGroups.has(g.key) && !groups.includes(g)) groups.push(g);
         if (groups.length) {
+          // The bytes the build should read, to check afterwards that it read exactly those.
+          const before = loader.snapshot(new Set(groups.flatMap((g) => engine.filesOf(g))));
           const s = await engine.build(groups);
           noteBuild(s, groups);
           // What the jobs wrote serves the modules asking for the same output.
-          for (const o of s.outcomes)
-            if (o.status === 'generated' || o.status === 'unchanged')
-              loader.offerOutput(o.job.input, o.job.generator, o.job.args, () => readFileSync(o.job.output, 'latin1'));
+          for (const g of groups) {
+            const files = engine.filesOf(g);
+            for (const o of s.outcomes)
+              if (o.job.input === g.input && (o.status === 'generated' || o.status === 'unchanged'))
+                loader.offerOutput(o.job.input, o.job.generator, o.job.args, files, before, () => readFileSync(o.job.output, 'latin1'));
+          }
           logBuild(s);
           const failure = firstFailure(s);
           const clientIds = [...ids].filter((id) => server?.environments.client.moduleGraph.getModuleById(id));
