@@ -190,9 +190,11 @@ describe('vite:ods dev server', () => {
     expect(existsSync(join(root, '.ods-cache/state.json'))).toBe(true);
   });
 
-  it('re-runs only the jobs an edit affects and updates exactly the modules that read the file', async () => {
+  // jobs: 1 builds in the server's thread (offering its parses to the modules), jobs: 2 on worker
+  // threads (offering the outputs).
+  it.each([{ jobs: 1 }, { jobs: 2 }])('re-runs only the jobs an edit affects and updates exactly the modules that read the file (jobs: $jobs)', async (opts) => {
     const dir = fixture();
-    const { server, root, sent } = await dev(dir);
+    const { server, root, sent } = await dev(dir, opts);
     await server.transformRequest('/main.js');
     for (const u of ['/x.td?ods=records', '/x.td?ods=print-records', '/y.td?ods=records']) await server.transformRequest(u);
     const yMtime = statSync(join(root, 'out/y.txt')).mtimeMs;
@@ -241,9 +243,9 @@ describe('vite:ods dev server', () => {
     expect(await moduleValue(server, '/x.td?ods=print-records')).toContain('int e = 2;');
   });
 
-  it('reports syntax errors with their location, keeps running, and recovers on the next good save', async () => {
+  it.each([{ jobs: 1 }, { jobs: 2 }])('reports syntax errors with their location, keeps running, and recovers on the next good save (jobs: $jobs)', async (opts) => {
     const dir = fixture();
-    const { server, root, sent, logs } = await dev(dir);
+    const { server, root, sent, logs } = await dev(dir, opts);
     await server.transformRequest('/main.js');
     await server.transformRequest('/x.td?ods=records');
     await save(join(root, 'x.td'), 'include "base.td"\ndef A : Base<"a">\n  oops;\n');

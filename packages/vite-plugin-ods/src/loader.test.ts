@@ -49,6 +49,7 @@ describe('OdsModuleLoader', () => {
   it('takes parses and outputs the engine offers', () => {
     const parse = parseTableGen({ file: 'x.td', includeDirs: config.includeDirs, cwd: dir });
     const files = [x, join(dir, 'inc/base.td')];
+    loader.load(x, 'dump-json', []); // asked for, like records before
     const before = loader.snapshot(files);
     loader.offer(x, parse);
     const parses = loader.parses;
@@ -62,6 +63,10 @@ describe('OdsModuleLoader', () => {
     const y = join(dir, 'y.td');
     writeFileSync(y, 'include "base.td"\ndef Y : Base<"y">;\n');
     const files = [y, join(dir, 'inc/base.td')];
+    // Only outputs some module asked for are taken.
+    loader.offerOutput(y, 'print-records', [], files, loader.snapshot(files), () => 'not asked for');
+    expect(loader.load(y, 'print-records', []).text).toContain('def Y {');
+    writeFileSync(y, 'include "base.td"\ndef Y : Base<"y">;\n// saved again\n');
     const before = loader.snapshot(files);
     loader.offerOutput(y, 'print-records', [], files, before, () => 'from the engine');
     const parses = loader.parses;
@@ -77,6 +82,8 @@ describe('OdsModuleLoader', () => {
     const z = join(dir, 'z.td');
     writeFileSync(z, 'include "base.td"\ndef Z : Base<"z">;\n');
     const files = [z, join(dir, 'inc/base.td')];
+    loader.load(z, 'print-records', []);
+    loader.load(z, 'dump-json', []);
     const before = loader.snapshot(files);
     writeFileSync(z, 'include "base.td"\ndef Z : Base<"zz">;\n');
     loader.offerOutput(z, 'print-records', [], files, before, () => 'stale');

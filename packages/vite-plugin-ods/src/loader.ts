@@ -46,6 +46,8 @@ export const BUILTIN_MODULE_GENERATORS = ['records', 'print-records', 'dump-json
 export class OdsModuleLoader {
   private readonly entries = new Map<string, Entry>();
   private readonly hasher = new FileHasher();
+  /** The outputs (keys of `Entry.outputs`) modules have asked for, by input. */
+  private readonly requested = new Map<string, Set<string>>();
   /** Parses run (not reused) so far; for tests and the bench. */
   parses = 0;
 
@@ -90,7 +92,8 @@ export class OdsModuleLoader {
    * job's parse read, `before` their hashes taken before the build started (`snapshot`): the
    * output is kept only when every file still has that hash, i.e. when the parse (on whatever
    * thread) read exactly the bytes the entry records. It joins the parse of `input` that the same
-   * build offered, if any, else an entry of outputs only.
+   * build offered, if any, else an entry of outputs only. Only outputs some module has asked for
+   * are read.
    */
   offerOutput(
     input: string,
@@ -100,6 +103,10 @@ export class OdsModuleLoader {
     before: ReadonlyMap<string, string | undefined>,
     read: () => string,
   ): void {
+    const aliases = generator === 'dump-json' && args.length === 0 ? ['dump-json', 'records'] : [generator];
+    const asked = this.requested.get(input);
+    const keys = aliases.map((g) => JSON.stringify([g, args])).filter((k) => asked?.has(k));
+    if (!keys.length) return;
     const hashes = new Map<string, string | undefined>();
     for (const f of files) {
       const h = this.hasher.hash(f);
@@ -108,20 +115,15 @@ export class OdsModuleLoader {
     }
     let entry = this.entries.get(input);
     if (entry && !(entry.files.length === hashes.size && entry.files.every((f) => entry!.hashes.get(f) === hashes.get(f)))) entry = undefined;
-    if (!entry) {
-      entry = { files: [...files], hashes, outputs: new Map() };
-      this.entries.set(input, entry);
-    }
-    const keys = generator === 'dump-json' && args.length === 0 ? ['dump-json', 'records'] : [generator];
     let text: string | undefined;
-    for (const g of keys) {
-      const key = JSON.stringify([g, args]);
-      if (entry.outputs.has(key)) continue;
+    for (const key of keys) {
+      if (entry?.outputs.has(key)) continue;
       try {
         text ??= read();
       } catch {
         return;
       }
+      if (!entry) this.entries.set(input, (entry = { files: [...files], hashes, outputs: new Map() }));
       entry.outputs.set(key, { text });
     }
   }
@@ -172,6 +174,9 @@ export class OdsModuleLoader {
       entry = undefined;
     }
     const key = JSON.stringify([generator, args]);
+    let asked = this.requested.get(input);
+    if (!asked) this.requested.set(input, (asked = new Set()));
+    asked.add(key);
     const offered = entry?.outputs.get(key);
     if (entry && offered) return { ...offered, files: entry.files, cached };
     let parse = entry?.parse;
