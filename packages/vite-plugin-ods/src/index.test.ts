@@ -190,11 +190,9 @@ describe('vite:ods dev server', () => {
     expect(existsSync(join(root, '.ods-cache/state.json'))).toBe(true);
   });
 
-  // jobs: 1 builds in the server's thread (offering its parses to the modules), jobs: 2 on worker
-  // threads (offering the outputs).
-  it.each([{ jobs: 1 }, { jobs: 2 }])('re-runs only the jobs an edit affects and updates exactly the modules that read the file (jobs: $jobs)', async (opts) => {
+  it('re-runs only the jobs an edit affects and updates exactly the modules that read the file', async () => {
     const dir = fixture();
-    const { server, root, sent } = await dev(dir, opts);
+    const { server, root, sent } = await dev(dir);
     await server.transformRequest('/main.js');
     for (const u of ['/x.td?ods=records', '/x.td?ods=print-records', '/y.td?ods=records']) await server.transformRequest(u);
     const yMtime = statSync(join(root, 'out/y.txt')).mtimeMs;
@@ -214,6 +212,36 @@ describe('vite:ods dev server', () => {
     expect(u2).toEqual(['/y.td?ods=records']);
     await waitFor(() => readFileSync(join(root, 'out/y.txt'), 'latin1').includes('int v = 2;'), 'out/y.txt');
     expect(await moduleValue(server, '/y.td?ods=records')).toMatchObject({ Y: { v: 2 } });
+  });
+
+  it('serves the outputs of a rebuild on worker threads (several stale inputs) to the modules', async () => {
+    const dir = fixture({
+      'app/z.td': 'include "base.td"\ndef Z : Base<"z">;\n',
+      'app/main.js': [
+        "import x from './x.td?ods=records';",
+        "import z from './z.td?ods=records';",
+        'export { x, z };',
+        "if (import.meta.hot) import.meta.hot.accept(['./x.td?ods=records', './z.td?ods=records'], () => {});",
+        '',
+      ].join('\n'),
+      'app/ods.json': JSON.stringify({
+        includeDirs: ['../lib/inc'],
+        jobs: [
+          { input: 'x.td', generator: 'dump-json', output: 'out/x.json' },
+          { input: 'z.td', generator: 'dump-json', output: 'out/z.json' },
+        ],
+      }),
+    });
+    const { server, root, sent } = await dev(dir, { jobs: 2 });
+    await server.transformRequest('/main.js');
+    for (const u of ['/x.td?ods=records', '/z.td?ods=records']) await server.transformRequest(u);
+    await save(join(dir, 'lib/inc/base.td'), 'class Base<string n> { string name = n; int k = 9; }\n');
+    const u = await waitFor(() => updates(sent)[0], 'an HMR update');
+    expect(u.sort()).toEqual(['/x.td?ods=records', '/z.td?ods=records']);
+    // The update is sent at once; the modules' loads wait for the rebuild.
+    expect(await moduleValue(server, '/x.td?ods=records')).toMatchObject({ A: { k: 9 } });
+    expect(await moduleValue(server, '/z.td?ods=records')).toEqual(JSON.parse(readFileSync(join(root, 'out/z.json'), 'utf8')));
+    expect(await moduleValue(server, '/z.td?ods=records')).toMatchObject({ Z: { name: 'z', k: 9 } });
   });
 
   it('writes only outputs whose bytes change', async () => {
@@ -243,9 +271,9 @@ describe('vite:ods dev server', () => {
     expect(await moduleValue(server, '/x.td?ods=print-records')).toContain('int e = 2;');
   });
 
-  it.each([{ jobs: 1 }, { jobs: 2 }])('reports syntax errors with their location, keeps running, and recovers on the next good save (jobs: $jobs)', async (opts) => {
+  it('reports syntax errors with their location, keeps running, and recovers on the next good save', async () => {
     const dir = fixture();
-    const { server, root, sent, logs } = await dev(dir, opts);
+    const { server, root, sent, logs } = await dev(dir);
     await server.transformRequest('/main.js');
     await server.transformRequest('/x.td?ods=records');
     await save(join(root, 'x.td'), 'include "base.td"\ndef A : Base<"a">\n  oops;\n');
