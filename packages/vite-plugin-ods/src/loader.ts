@@ -130,11 +130,10 @@ export class OdsModuleLoader {
 
   private entryFor(parse: ParseResult): Entry {
     const files = [...parse.files];
+    // Memoized hashes (keyed by size, mtime, ctime and inode, like the engine's): a save's
+    // rebuild re-reads only the saved file, not every include.
     const hashes = new Map<string, string | undefined>();
-    for (const f of files) {
-      this.hasher.forget(f);
-      hashes.set(f, this.hasher.hash(f));
-    }
+    for (const f of files) hashes.set(f, this.hasher.hash(f));
     return { parse, files, hashes, outputs: new Map() };
   }
 
