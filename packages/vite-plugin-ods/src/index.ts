@@ -283,6 +283,9 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
       if (file === configFile) for (const id of tracked.keys()) ids.add(id);
       else for (const [id, m] of tracked) if (m.files.has(file) || (structural && m.failed)) ids.add(id);
       const done: Promise<void> = enqueue(async () => {
+        // Let Vite send the update first (a rebuild in this thread blocks it): the client's
+        // requests for the modules then travel while the rebuild runs.
+        await new Promise<void>((r) => setImmediate(r));
         if (file === configFile) {
           setupConfig();
           const s = await runFullBuild();
