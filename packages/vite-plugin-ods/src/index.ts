@@ -294,6 +294,13 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
           return;
         }
         loader.invalidate([file]);
+        // Modules that read the file since the event (a rebuild queued before this one found a
+        // new include): they were not in the update, reload them now.
+        const client = server?.environments.client;
+        for (const [id, m] of tracked) {
+          const node = !ids.has(id) && m.files.has(file) ? client?.moduleGraph.getModuleById(id) : undefined;
+          if (node) void client!.reloadModule(node);
+        }
         const groups = engine.groupsAffectedBy([file]);
         if (structural) for (const g of engine.groups) if (failedGroups.has(g.key) && !groups.includes(g)) groups.push(g);
         if (groups.length) {
