@@ -214,6 +214,36 @@ describe('vite:ods dev server', () => {
     expect(await moduleValue(server, '/y.td?ods=records')).toMatchObject({ Y: { v: 2 } });
   });
 
+  it('serves the outputs of a rebuild on worker threads (several stale inputs) to the modules', async () => {
+    const dir = fixture({
+      'app/z.td': 'include "base.td"\ndef Z : Base<"z">;\n',
+      'app/main.js': [
+        "import x from './x.td?ods=records';",
+        "import z from './z.td?ods=records';",
+        'export { x, z };',
+        "if (import.meta.hot) import.meta.hot.accept(['./x.td?ods=records', './z.td?ods=records'], () => {});",
+        '',
+      ].join('\n'),
+      'app/ods.json': JSON.stringify({
+        includeDirs: ['../lib/inc'],
+        jobs: [
+          { input: 'x.td', generator: 'dump-json', output: 'out/x.json' },
+          { input: 'z.td', generator: 'dump-json', output: 'out/z.json' },
+        ],
+      }),
+    });
+    const { server, root, sent } = await dev(dir, { jobs: 2 });
+    await server.transformRequest('/main.js');
+    for (const u of ['/x.td?ods=records', '/z.td?ods=records']) await server.transformRequest(u);
+    await save(join(dir, 'lib/inc/base.td'), 'class Base<string n> { string name = n; int k = 9; }\n');
+    const u = await waitFor(() => updates(sent)[0], 'an HMR update');
+    expect(u.sort()).toEqual(['/x.td?ods=records', '/z.td?ods=records']);
+    // The update is sent at once; the modules' loads wait for the rebuild.
+    expect(await moduleValue(server, '/x.td?ods=records')).toMatchObject({ A: { k: 9 } });
+    expect(await moduleValue(server, '/z.td?ods=records')).toEqual(JSON.parse(readFileSync(join(root, 'out/z.json'), 'utf8')));
+    expect(await moduleValue(server, '/z.td?ods=records')).toMatchObject({ Z: { name: 'z', k: 9 } });
+  });
+
   it('writes only outputs whose bytes change', async () => {
     const dir = fixture();
     const { root, logs } = await dev(dir);

@@ -108,6 +108,13 @@ interface TrackedModule {
   failed: boolean;
 }
 
+interface FileEvent {
+  /** The `?ods=` modules to update. */
+  readonly ids: ReadonlySet<string>;
+  /** Settles when the rebuild it causes is done (never rejects). */
+  readonly done: Promise<void>;
+}
+
 interface ErrorPayloadErr extends OdsErrorInfo {
   stack: string;
   plugin: string;
@@ -132,7 +139,9 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
   const failedGroups = new Set<string>();
   /** Files this plugin added to Vite's watcher. */
   const watching = new Set<string>();
-  const fileEvents = new Map<string, Promise<Set<string>>>();
+  const fileEvents = new Map<string, FileEvent>();
+  /** The rebuilds of file events not finished yet: `?ods=` loads wait for them. */
+  const rebuilding = new Set<Promise<void>>();
   let engineErrorShown = false;
   const workerScript = options.jobs === 1 ? undefined : findWorkerScript();
 
@@ -173,6 +182,11 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
       odsConfig = resolveConfig({ jobs: [] }, e.configPath);
     }
     engine = new OdsEngine(odsConfig, {
+      // A save's rebuild (one stale group) runs in this thread and offers its parse to the module
+      // loader; several stale groups run on worker threads and offer their outputs. Sending a
+      // lone group to a worker too would keep this thread free, but measured (vite-bench) it adds
+      // 15-40 ms per save: the outputs' text crosses threads, and the thread is idle anyway
+      // while the modules wait for the rebuild.
       generate,
       toolVersion: VERSION,
       jobs: options.jobs,
@@ -255,37 +269,54 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
   }
 
   /**
-   * One watcher event: drops the parses that read the file, re-runs the jobs that read it and
-   * answers the ids of the `?ods=` modules to update. Runs once per event, whatever the number
-   * of environments asking.
+   * One watcher event: answers at once the ids of the `?ods=` modules to update, and (queued
+   * behind earlier work) drops the parses that read the file and re-runs the jobs that read it.
+   * The modules' loads wait for that rebuild (see `rebuilding`), so the client's requests for
+   * them travel while it runs. Runs once per event, whatever the number of environments asking.
    */
-  function onFileEvent(file: string, type: HotUpdateOptions['type'], timestamp: number): Promise<Set<string>> {
+  function onFileEvent(file: string, type: HotUpdateOptions['type'], timestamp: number): FileEvent {
     const key = `${timestamp}\0${file}`;
-    let p = fileEvents.get(key);
-    if (!p) {
-      p = enqueue(async () => {
-        const ids = new Set<string>();
-        const structural = type !== 'update' && file.endsWith('.td');
+    let ev = fileEvents.get(key);
+    if (!ev) {
+      const ids = new Set<string>();
+      const structural = type !== 'update' && file.endsWith('.td');
+      if (file === configFile) for (const id of tracked.keys()) ids.add(id);
+      else for (const [id, m] of tracked) if (m.files.has(file) || (structural && m.failed)) ids.add(id);
+      const done: Promise<void> = enqueue(async () => {
+        // Let Vite send the update first (a rebuild in this thread blocks it): the client's
+        // requests for the modules then travel while the rebuild runs.
+        await new Promise<void>((r) => setImmediate(r));
         if (file === configFile) {
           setupConfig();
-          for (const id of tracked.keys()) ids.add(id);
           const s = await runFullBuild();
           logBuild(s);
           refreshWatch();
-          return ids;
+          return;
         }
         loader.invalidate([file]);
-        for (const [id, m] of tracked) if (m.files.has(file) || (structural && m.failed)) ids.add(id);
+        // Modules that read the file since the event (a rebuild queued before this one found a
+        // new include): they were not in the update, reload them now.
+        const client = server?.environments.client;
+        for (const [id, m] of tracked) {
+          const node = !ids.has(id) && m.files.has(file) ? client?.moduleGraph.getModuleById(id) : undefined;
+          if (node) void client!.reloadModule(node);
+        }
         const groups = engine.groupsAffectedBy([file]);
         if (structural) for (const g of engine.groups) if (failedGroups.has(g.key) && !groups.includes(g)) groups.push(g);
         if (groups.length) {
+          // The bytes the build should read, to check afterwards that it read exactly those.
+          const before = loader.snapshot(new Set(groups.flatMap((g) => engine.filesOf(g))));
           const s = await engine.build(groups);
+          // The outputs are on disk: say so first.
+          logBuild(s);
           noteBuild(s, groups);
           // What the jobs wrote serves the modules asking for the same output.
-          for (const o of s.outcomes)
-            if (o.status === 'generated' || o.status === 'unchanged')
-              loader.offerOutput(o.job.input, o.job.generator, o.job.args, () => readFileSync(o.job.output, 'latin1'));
-          logBuild(s);
+          for (const g of groups) {
+            const files = engine.filesOf(g);
+            for (const o of s.outcomes)
+              if (o.job.input === g.input && (o.status === 'generated' || o.status === 'unchanged'))
+                loader.offerOutput(o.job.input, o.job.generator, o.job.args, files, before, () => readFileSync(o.job.output, 'latin1'));
+          }
           const failure = firstFailure(s);
           const clientIds = [...ids].filter((id) => server?.environments.client.moduleGraph.getModuleById(id));
           if (failure && clientIds.length === 0) sendOverlay(failure);
@@ -296,12 +327,15 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
           } else if (!failure && failedGroups.size === 0) engineErrorShown = false;
         }
         refreshWatch();
-        return ids;
       });
-      fileEvents.set(key, p);
+      const settled = done.catch((e: unknown) => logger.error(`ods: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`, { timestamp: true }));
+      rebuilding.add(settled);
+      void settled.finally(() => rebuilding.delete(settled));
+      ev = { ids, done: settled };
+      fileEvents.set(key, ev);
       setTimeout(() => fileEvents.delete(key), 30_000).unref();
     }
-    return p;
+    return ev;
   }
 
   /** Is a watcher event for `file` any business of this plugin? */
@@ -417,7 +451,7 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
 
     load: {
       order: 'pre',
-      handler(id) {
+      async handler(id) {
         if (!hasOdsQuery(id)) return null;
         let query;
         try {
@@ -442,6 +476,8 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
             id,
           });
         if (!existsSync(file)) return this.error({ message: `cannot open ${file}: no such file`, id });
+        // A save's rebuild under way writes (and offers) what this module shows: wait for it.
+        if (rebuilding.size) await Promise.all([...rebuilding]);
         const out = loader.load(file, query.generator, query.args);
         const files = new Set(out.files.map((f) => normalizePath(f)));
         files.add(file);
@@ -468,7 +504,7 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
       async handler({ file, type, modules, timestamp }) {
         const f = normalizePath(file);
         if (!concerns(f, type)) return;
-        const ids = await onFileEvent(f, type, timestamp);
+        const { ids } = onFileEvent(f, type, timestamp);
         const graph = this.environment.moduleGraph;
         const ours: EnvironmentModuleNode[] = [];
         for (const id of ids) {

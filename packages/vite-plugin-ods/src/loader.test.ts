@@ -48,14 +48,49 @@ describe('OdsModuleLoader', () => {
 
   it('takes parses and outputs the engine offers', () => {
     const parse = parseTableGen({ file: 'x.td', includeDirs: config.includeDirs, cwd: dir });
+    const files = [x, join(dir, 'inc/base.td')];
+    loader.load(x, 'dump-json', []); // asked for, like records before
+    const before = loader.snapshot(files);
     loader.offer(x, parse);
-    const before = loader.parses;
-    loader.offerOutput(x, 'dump-json', [], () => '{"offered":true}');
+    const parses = loader.parses;
+    loader.offerOutput(x, 'dump-json', [], files, before, () => '{"offered":true}');
     expect(loader.load(x, 'records', [])).toMatchObject({ text: '{"offered":true}', cached: true });
     expect(loader.load(x, 'dump-json', [])).toMatchObject({ text: '{"offered":true}', cached: true });
-    expect(loader.parses).toBe(before);
-    // Without a parse of the input nothing is kept.
-    loader.offerOutput(join(dir, 'other.td'), 'print-records', [], () => 'x');
+    expect(loader.parses).toBe(parses);
+  });
+
+  it('takes outputs without a parse (a build on a worker thread), and parses only for other generators', () => {
+    const y = join(dir, 'y.td');
+    writeFileSync(y, 'include "base.td"\ndef Y : Base<"y">;\n');
+    const files = [y, join(dir, 'inc/base.td')];
+    // Only outputs some module asked for are taken.
+    loader.offerOutput(y, 'print-records', [], files, loader.snapshot(files), () => 'not asked for');
+    expect(loader.load(y, 'print-records', []).text).toContain('def Y {');
+    writeFileSync(y, 'include "base.td"\ndef Y : Base<"y">;\n// saved again\n');
+    const before = loader.snapshot(files);
+    loader.offerOutput(y, 'print-records', [], files, before, () => 'from the engine');
+    const parses = loader.parses;
+    expect(loader.load(y, 'print-records', [])).toMatchObject({ text: 'from the engine', cached: true, files });
+    expect(loader.parses).toBe(parses);
+    // Another generator needs the parse; the offered output stays.
+    expect(JSON.parse(loader.load(y, 'records', []).text!)).toMatchObject({ Y: { name: 'y' } });
+    expect(loader.parses).toBe(parses + 1);
+    expect(loader.load(y, 'print-records', [])).toMatchObject({ text: 'from the engine', cached: true });
+  });
+
+  it('drops an offered output when a file changed after the snapshot (the build may have read either)', () => {
+    const z = join(dir, 'z.td');
+    writeFileSync(z, 'include "base.td"\ndef Z : Base<"z">;\n');
+    const files = [z, join(dir, 'inc/base.td')];
+    loader.load(z, 'print-records', []);
+    loader.load(z, 'dump-json', []);
+    const before = loader.snapshot(files);
+    writeFileSync(z, 'include "base.td"\ndef Z : Base<"zz">;\n');
+    loader.offerOutput(z, 'print-records', [], files, before, () => 'stale');
+    // Nor is anything kept for files the snapshot did not cover (an include added by the edit).
+    loader.offerOutput(z, 'dump-json', [], files, new Map(), () => 'unknown');
+    expect(loader.load(z, 'print-records', []).text).toContain('"zz"');
+    expect(JSON.parse(loader.load(z, 'dump-json', []).text!)).toMatchObject({ Z: { name: 'zz' } });
   });
 
   it('reports parse errors, generator errors and missing generators', () => {

@@ -1,8 +1,10 @@
 // The parses behind `?ods=` modules. One parse per input serves every generator imported from
 // it (a page importing `?ods=records` and `?ods=dialect-doc` of the same file parses it once),
-// and a parse stays valid while the content of every file it read is unchanged. The engine's own
-// parse of an input is offered here too (see `offer`), so a save that rebuilds the ods.json jobs
-// of a file does not parse it a second time for the modules importing it.
+// and a parse stays valid while the content of every file it read is unchanged. What the engine
+// produces for an input is offered here too, so a save that rebuilds the ods.json jobs of a file
+// does not parse it a second time for the modules importing it: its parse when the engine runs
+// in this thread (see `offer`), the outputs of its jobs when it runs on a worker thread (see
+// `offerOutput`).
 import {
   FatalError,
   FileHasher,
@@ -31,7 +33,8 @@ export interface ModuleOutput {
 }
 
 interface Entry {
-  readonly parse: ParseResult;
+  /** Undefined for an entry made of the engine's outputs only (its parse ran on a worker). */
+  readonly parse?: ParseResult;
   readonly files: readonly string[];
   readonly hashes: ReadonlyMap<string, string | undefined>;
   readonly outputs: Map<string, { text?: string; error?: string }>;
@@ -43,6 +46,8 @@ export const BUILTIN_MODULE_GENERATORS = ['records', 'print-records', 'dump-json
 export class OdsModuleLoader {
   private readonly entries = new Map<string, Entry>();
   private readonly hasher = new FileHasher();
+  /** The outputs (keys of `Entry.outputs`) modules have asked for, by input. */
+  private readonly requested = new Map<string, Set<string>>();
   /** Parses run (not reused) so far; for tests and the bench. */
   parses = 0;
 
@@ -74,35 +79,61 @@ export class OdsModuleLoader {
     this.entries.set(input, this.entryFor(parse));
   }
 
+  /** The content hashes of `files` now (before a build, for `offerOutput`). */
+  snapshot(files: Iterable<string>): ReadonlyMap<string, string | undefined> {
+    const hashes = new Map<string, string | undefined>();
+    for (const f of files) hashes.set(f, this.hasher.hash(f));
+    return hashes;
+  }
+
   /**
-   * The text a job of the engine produced for `input` (read lazily from its output file), kept
-   * with the parse of `input` that the same build offered, so a module asking for the same
-   * generator and options does not run it again. Ignored when there is no such parse.
+   * The text a job of the engine produced for `input` (read lazily from its output file), so a
+   * module asking for the same generator and options does not run it again. `files` are what the
+   * job's parse read, `before` their hashes taken before the build started (`snapshot`): the
+   * output is kept only when every file still has that hash, i.e. when the parse (on whatever
+   * thread) read exactly the bytes the entry records. It joins the parse of `input` that the same
+   * build offered, if any, else an entry of outputs only. Only outputs some module has asked for
+   * are read.
    */
-  offerOutput(input: string, generator: string, args: readonly string[], read: () => string): void {
-    const entry = this.entries.get(input);
-    if (!entry) return;
-    const keys = generator === 'dump-json' && args.length === 0 ? ['dump-json', 'records'] : [generator];
+  offerOutput(
+    input: string,
+    generator: string,
+    args: readonly string[],
+    files: readonly string[],
+    before: ReadonlyMap<string, string | undefined>,
+    read: () => string,
+  ): void {
+    const aliases = generator === 'dump-json' && args.length === 0 ? ['dump-json', 'records'] : [generator];
+    const asked = this.requested.get(input);
+    const keys = aliases.map((g) => JSON.stringify([g, args])).filter((k) => asked?.has(k));
+    if (!keys.length) return;
+    const hashes = new Map<string, string | undefined>();
+    for (const f of files) {
+      const h = this.hasher.hash(f);
+      if (h === undefined || !before.has(f) || before.get(f) !== h) return;
+      hashes.set(f, h);
+    }
+    let entry = this.entries.get(input);
+    if (entry && !(entry.files.length === hashes.size && entry.files.every((f) => entry!.hashes.get(f) === hashes.get(f)))) entry = undefined;
     let text: string | undefined;
-    for (const g of keys) {
-      const key = JSON.stringify([g, args]);
-      if (entry.outputs.has(key)) continue;
+    for (const key of keys) {
+      if (entry?.outputs.has(key)) continue;
       try {
         text ??= read();
       } catch {
         return;
       }
+      if (!entry) this.entries.set(input, (entry = { files: [...files], hashes, outputs: new Map() }));
       entry.outputs.set(key, { text });
     }
   }
 
   private entryFor(parse: ParseResult): Entry {
     const files = [...parse.files];
+    // Memoized hashes (keyed by size, mtime, ctime and inode, like the engine's): a save's
+    // rebuild re-reads only the saved file, not every include.
     const hashes = new Map<string, string | undefined>();
-    for (const f of files) {
-      this.hasher.forget(f);
-      hashes.set(f, this.hasher.hash(f));
-    }
+    for (const f of files) hashes.set(f, this.hasher.hash(f));
     return { parse, files, hashes, outputs: new Map() };
   }
 
@@ -141,18 +172,25 @@ export class OdsModuleLoader {
       this.entries.delete(input);
       entry = undefined;
     }
-    if (!entry) {
+    const key = JSON.stringify([generator, args]);
+    let asked = this.requested.get(input);
+    if (!asked) this.requested.set(input, (asked = new Set()));
+    asked.add(key);
+    const offered = entry?.outputs.get(key);
+    if (entry && offered) return { ...offered, files: entry.files, cached };
+    let parse = entry?.parse;
+    if (!entry || !parse) {
       cached = false;
       const p = this.parse(input);
       if (!p.entry) return { error: p.diagnostics, files: p.failed ? [...p.failed.files] : [input], cached };
+      // Outputs offered for the same bytes stay usable.
+      if (entry && p.entry.files.length === entry.files.length && p.entry.files.every((f) => p.entry!.hashes.get(f) === entry!.hashes.get(f)))
+        for (const [k, o] of entry.outputs) p.entry.outputs.set(k, o);
       entry = p.entry;
+      parse = p.entry.parse!;
     }
-    const key = JSON.stringify([generator, args]);
-    let out = entry.outputs.get(key);
-    if (!out) {
-      out = this.run(entry.parse, { index: 0, input, generator, args, output: '' });
-      entry.outputs.set(key, out);
-    }
+    const out = this.run(parse, { index: 0, input, generator, args, output: '' });
+    entry.outputs.set(key, out);
     return { ...out, files: entry.files, cached };
   }
 

@@ -17,7 +17,11 @@ export interface WatchHandle {
 }
 
 export interface WatchOptions {
-  /** Quiet period after the last change before rebuilding (default 20 ms). */
+  /**
+   * Quiet period after the last change before rebuilding (default 5 ms: the events of one save,
+   * or of an editor's "save all", arrive together). Changes that arrive while a rebuild runs are
+   * built together as soon as it ends.
+   */
   debounceMs?: number;
   onBuild?: (s: BuildSummary, changed: string[]) => void;
   log?: (l: string) => void;
@@ -34,7 +38,7 @@ export interface WatchOptions {
 /** Watch every input of the engine's jobs; chokidar is loaded only when watching. */
 export async function watchEngine(initial: OdsEngine, opts: WatchOptions = {}): Promise<WatchHandle> {
   const { watch } = await import('chokidar');
-  const debounce = opts.debounceMs ?? 20;
+  const debounce = opts.debounceMs ?? 5;
   let engine = initial;
   const configPath = opts.config?.path;
 
@@ -67,6 +71,8 @@ export async function watchEngine(initial: OdsEngine, opts: WatchOptions = {}): 
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  /** Rebuilds enqueued and not finished yet. */
+  let busy = 0;
   let waiters: ((s: BuildSummary) => void)[] = [];
   let closed = false;
 
@@ -118,23 +124,32 @@ export async function watchEngine(initial: OdsEngine, opts: WatchOptions = {}): 
     const groups = engine.groupsAffectedBy(changed);
     if (!groups.length) return;
     const s = await engine.build(groups);
+    // A recheck that found everything up to date has nothing to report. Report first (the
+    // latency people see), then follow the includes the rebuild found (before anyone awaiting
+    // the report runs).
+    if (!(recheck && s.parses === 0)) report(s, changed);
     refreshWatched();
-    // A recheck that found everything up to date has nothing to report.
-    if (recheck && s.parses === 0) return;
-    report(s, changed);
   };
 
   const enqueue = (changed: string[], recheck: boolean) => {
+    busy++;
     running = running
       .then(() => rebuild(changed, recheck))
       .catch((e: unknown) => {
         // Never let one failed rebuild stop the watcher.
         opts.log?.(`ods: rebuild failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      })
+      .finally(() => {
+        busy--;
+        // Changes that came in meanwhile: one rebuild for all of them, now.
+        if (busy === 0 && pending.size && !timer && !closed) flush();
       });
   };
 
   const flush = () => {
     timer = undefined;
+    // While a rebuild runs, changes keep accumulating; the rebuild's end flushes them.
+    if (busy > 0) return;
     const changed = [...pending];
     pending = new Set();
     enqueue(changed, false);
