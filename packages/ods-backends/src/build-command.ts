@@ -90,6 +90,7 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       jobs,
       workerScript: new URL('./engine-worker.js', import.meta.url),
       keepWorkers: watch,
+      loneGroupOnWorker: watch,
       log: (l) => io.stdout(l + '\n'),
     });
   };

@@ -74,6 +74,13 @@ export interface EngineOptions {
   readonly toolFiles?: readonly string[];
   /** Keep worker threads alive between builds (watch mode); call close() when done. */
   readonly keepWorkers?: boolean;
+  /**
+   * With kept workers, send a lone stale group to the worker that last ran it rather than run
+   * it in the calling thread: kept workers are warm and hold the shared include parses of their
+   * groups (share.ts), while the calling thread is cold until it has built something itself.
+   * `ods-tblgen build --watch` does; the dev server does not (it reads a lone group's parse).
+   */
+  readonly loneGroupOnWorker?: boolean;
   /** Progress lines. */
   readonly log?: (line: string) => void;
 }
@@ -307,10 +314,8 @@ export class OdsEngine {
   private async runGroups(groups: GroupSpec[]): Promise<GroupResult[]> {
     if (!groups.length) return [];
     const slots = Math.max(1, Math.min(this.opts.jobs ?? availableParallelism(), groups.length));
-    // Kept workers (watch mode, dev server) are warm, and each holds the shared include parses
-    // of the groups it ran (share.ts): a rebuild goes to them, to the worker that last ran the
-    // group, rather than to this thread, which stays responsive.
-    const inThread = !this.opts.workerScript || (slots <= 1 && this.opts.generate && !this.opts.keepWorkers);
+    // See loneGroupOnWorker: a rebuild then goes to the worker that last ran the group.
+    const inThread = !this.opts.workerScript || (slots <= 1 && this.opts.generate && !(this.opts.keepWorkers && this.opts.loneGroupOnWorker));
     if (inThread) return groups.map((g) => runGroup(g, this.opts.generate));
     this.pool ??= new WorkerPool(this.opts.workerScript);
     try {
