@@ -164,6 +164,16 @@ export class OdsEngine {
     return { version: 3, entries: {}, deps: {} };
   }
 
+  private saveTimer: NodeJS.Immediate | undefined;
+
+  private saveStateSoon(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setImmediate(() => {
+      this.saveTimer = undefined;
+      this.saveState();
+    });
+  }
+
   private saveState(): void {
     // Drop dependency sets no entry uses any more.
     const used = new Set(Object.values(this.state.entries).map((e) => e.deps));
@@ -282,7 +292,7 @@ export class OdsEngine {
             this.opts.log?.(`ods: failed    ${this.display(job.output)}`);
             continue;
           }
-          this.hasher.forget(job.output);
+          this.hasher.record(job.output, newHash);
           status = 'generated';
         }
         this.state.entries[key] = { config: this.config.configPath, deps: depsId, outputHash: newHash };
@@ -295,7 +305,11 @@ export class OdsEngine {
       const live = new Set(this.config.jobs.map((j) => this.jobKey(j)));
       for (const [k, e] of Object.entries(this.state.entries)) if (e.config === this.config.configPath && !live.has(k)) delete this.state.entries[k];
     }
-    if (todo.length || !existsSync(this.statePath)) this.saveState();
+    if (todo.length || !existsSync(this.statePath)) {
+      // A long-lived engine (watch mode, dev server) writes its cache after the result is out.
+      if (this.opts.keepWorkers) this.saveStateSoon();
+      else this.saveState();
+    }
     outcomes.sort((a, b) => a.job.index - b.job.index);
     const count = (s: JobStatus) => outcomes.filter((o) => o.status === s).length;
     return {
@@ -327,6 +341,11 @@ export class OdsEngine {
 
   /** Stop the worker threads (they are unref'd while idle, so this is only needed to free them). */
   async close(): Promise<void> {
+    if (this.saveTimer) {
+      clearImmediate(this.saveTimer);
+      this.saveTimer = undefined;
+      this.saveState();
+    }
     const p = this.pool;
     this.pool = undefined;
     await p?.close();

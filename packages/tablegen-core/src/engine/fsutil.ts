@@ -70,6 +70,15 @@ export class FileHasher {
   forget(path: string): void {
     this.memo.delete(path);
   }
+  /** Remember the hash of a file just written (so that it is not read back to hash it). */
+  record(path: string, hash: string): void {
+    try {
+      const st = statSync(path);
+      this.memo.set(path, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, hash });
+    } catch {
+      this.memo.delete(path);
+    }
+  }
   clear(): void {
     this.memo.clear();
   }
