@@ -142,13 +142,16 @@ export class MethodBody {
     return this.w.toString();
   }
   isEmpty(): boolean {
-    return this.text() === '';
+    return this.w.isEmpty();
   }
   /** Write the body: leading newlines dropped, a final newline ensured. */
   writeTo(out: CodeWriter): void {
-    const body = this.text().replace(/^\n+/, '');
-    out.write(body);
-    if (body !== '' && !body.endsWith('\n')) out.write('\n');
+    const text = this.text();
+    let start = 0;
+    while (start < text.length && text.charCodeAt(start) === 10) start++;
+    if (start === text.length) return;
+    out.write(start === 0 ? text : text.slice(start));
+    if (text.charCodeAt(text.length - 1) !== 10) out.write('\n');
   }
 }
 
