@@ -42,3 +42,14 @@ export function escapeString(s: string): string {
   }
   return out;
 }
+
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** llvm::StringRef::trim(): ASCII whitespace (` \t\n\v\f\r`) removed at both ends. */
+export function trimAscii(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isAsciiSpace(s.charCodeAt(start))) start++;
+  while (end > start && isAsciiSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}

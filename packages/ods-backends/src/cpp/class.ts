@@ -364,6 +364,8 @@ export class Class {
   readonly parents: ParentClass[] = [];
   readonly templateParams: string[] = [];
   protected methods: Method[] = [];
+  /** Pending methods by name (only same-named methods can make each other redundant). */
+  private methodsByName = new Map<string, Method[]>();
   protected fields: Field[] = [];
   readonly declarations: ClassDeclaration[] = [];
 
@@ -430,8 +432,19 @@ export class Class {
   }
 
   private addAndPrune<M extends Method>(m: M): M | undefined {
-    if (this.methods.some((x) => x.makesRedundant(m))) return undefined;
-    this.methods = this.methods.filter((x) => !m.makesRedundant(x));
+    const same = this.methodsByName.get(m.name);
+    if (same === undefined) {
+      this.methodsByName.set(m.name, [m]);
+    } else {
+      if (same.some((x) => x.makesRedundant(m))) return undefined;
+      const pruned = same.filter((x) => m.makesRedundant(x));
+      if (pruned.length > 0) {
+        this.methods = this.methods.filter((x) => !pruned.includes(x));
+        this.methodsByName.set(m.name, [...same.filter((x) => !pruned.includes(x)), m]);
+      } else {
+        same.push(m);
+      }
+    }
     this.methods.push(m);
     return m;
   }
@@ -459,6 +472,7 @@ export class Class {
     const pub = this.methods.filter((m) => !m.isPrivate());
     const priv = this.methods.filter((m) => m.isPrivate());
     this.methods = [];
+    this.methodsByName.clear();
     if (pub.length > 0 && this.lastVisibility() !== Visibility.Public)
       this.declare(new VisibilityDeclaration(Visibility.Public));
     this.declarations.push(...pub);

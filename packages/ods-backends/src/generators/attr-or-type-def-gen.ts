@@ -99,7 +99,7 @@ function indented(fn: (w: CodeWriter) => void): string {
 }
 
 function interfaceOfTrait(trait: Trait): Interface {
-  return new Interface(trait.def);
+  return Interface.of(trait.def);
 }
 
 /** The C++ classes of one def: the attribute/type class and its storage (DefGen). */

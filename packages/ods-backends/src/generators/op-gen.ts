@@ -22,7 +22,7 @@ import { Interface } from '../ods/interface.js';
 import { type Operator, setDefLookup } from '../ods/operator.js';
 import { SideEffect, type Trait } from '../ods/trait.js';
 import type { GeneratorOption } from '../registry.js';
-import { FmtContext, tgfmt } from '../fmt.js';
+import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
 import { conditionOf } from '../ods/predicate.js';
 import {
@@ -94,7 +94,7 @@ export function shardOpDefinitions(defs: Record[], options: ReadonlyMap<string, 
 
 /** Python-like `{0}` formatting used for the fixed code templates below. */
 function fmt(template: string, ...args: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (_m, i: string) => String(args[Number(i)]));
+  return formatIndexed(template, args, false);
 }
 
 interface AttributeMetadata {
@@ -1729,7 +1729,7 @@ export class OpEmitter {
     const op = this.op;
     if (!op.allResultTypesKnown) return;
     const trait = op.getTrait('::mlir::InferTypeOpInterface::Trait')!;
-    const iface = new Interface(trait.def);
+    const iface = Interface.of(trait.def);
     const im = iface.getMethods().find((x) => x.getName() === 'inferReturnTypes');
     if (!im) return;
     const m = this.genOpInterfaceMethod(im, false);
@@ -1787,7 +1787,7 @@ export class OpEmitter {
   }
 
   private genOpInterfaceMethodsFor(t: Trait): void {
-    const iface = new Interface(t.def);
+    const iface = Interface.of(t.def);
     const always = new Set(t.getAlwaysDeclaredMethods());
     for (const m of iface.getMethods()) {
       if (m.getBody() !== undefined) continue;
