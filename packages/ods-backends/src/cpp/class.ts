@@ -104,8 +104,12 @@ export class MethodSignature {
  * dropped. Generators write lines with their own leading indentation (usually two spaces).
  */
 export class MethodBody {
-  private readonly w = new CodeWriter();
+  /** Created on first use: many bodies stay empty. */
+  private writer: CodeWriter | undefined;
   constructor(readonly declOnly: boolean) {}
+  private get w(): CodeWriter {
+    return (this.writer ??= new CodeWriter());
+  }
   write(text: string): this {
     if (!this.declOnly) this.w.write(text);
     return this;
@@ -139,10 +143,10 @@ export class MethodBody {
     return this;
   }
   text(): string {
-    return this.w.toString();
+    return this.writer === undefined ? '' : this.writer.toString();
   }
   isEmpty(): boolean {
-    return this.w.isEmpty();
+    return this.writer === undefined || this.writer.isEmpty();
   }
   /** Write the body: leading newlines dropped, a final newline ensured. */
   writeTo(out: CodeWriter): void {
