@@ -1,6 +1,8 @@
 // Shared emission helpers for every generator: llvm's source-file banner, an indenting writer
 // with mlir::raw_indented_ostream semantics, #ifdef guards and C++ namespace scopes.
 
+import { TextBuffer } from './text.js';
+
 const MAX_LINE_LEN = 80;
 
 function bannerLine(prefix: string, fill: string, suffix: string): string {
@@ -60,12 +62,9 @@ function spaces(n: number): string {
   return (indentCache[n] ??= ' '.repeat(n));
 }
 
-/**
- * A text writer that indents each new line (mlir::raw_indented_ostream). Text is appended to one
- * string (a rope in V8) that is flattened once when read, so building large outputs stays linear.
- */
+/** A text writer that indents each new line (mlir::raw_indented_ostream), over a TextBuffer. */
 export class CodeWriter {
-  private out = '';
+  private readonly buf = new TextBuffer();
   private currentIndent = 0;
   private indentStr = '';
   private atStartOfLine = true;
@@ -98,8 +97,7 @@ export class CodeWriter {
   private print(text: string, start: number, end: number, tail: string): void {
     const from = start + this.leadingWs;
     const piece = from < end ? text.slice(from, end) + tail : tail;
-    if (this.atStartOfLine) this.out += this.indentStr + this.extraPrefix + piece;
-    else this.out += piece;
+    this.append(this.atStartOfLine ? this.indentStr + this.extraPrefix + piece : piece);
   }
 
   /** Write text; every line start gets the current indentation. */
@@ -121,7 +119,7 @@ export class CodeWriter {
         break;
       }
       if (this.extraPrefix !== '' || !isBlank(text, pos, nl)) this.print(text, pos, nl, '\n');
-      else this.out += '\n';
+      else this.append('\n');
       this.atStartOfLine = true;
       pos = nl + 1;
     }
@@ -143,13 +141,13 @@ export class CodeWriter {
         break;
       }
       if (nl > pos && isBlank(text, pos, nl)) {
-        if (pos > kept) this.out += text.slice(kept, pos);
+        if (pos > kept) this.append(text.slice(kept, pos));
         kept = nl;
       }
       this.atStartOfLine = true;
       pos = nl + 1;
     }
-    this.out += kept === 0 ? text : text.slice(kept);
+    this.append(kept === 0 ? text : text.slice(kept));
   }
 
   /** Write `text` followed by a newline. */
@@ -194,11 +192,15 @@ export class CodeWriter {
 
   /** Whether nothing has been written. */
   isEmpty(): boolean {
-    return this.out.length === 0;
+    return this.buf.isEmpty();
   }
 
   toString(): string {
-    return this.out;
+    return this.buf.toString();
+  }
+
+  private append(piece: string): void {
+    this.buf.append(piece);
   }
 }
 
