@@ -22,7 +22,7 @@ import type { Trait } from '../ods/trait.js';
 import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
 import { FmtContext, tgfmt } from '../fmt.js';
 import { predicateCondition } from './attrs-fmt.js';
-import { llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
+import { derivedDefsOf, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
 import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 
@@ -68,7 +68,7 @@ const EMIT_ERROR_TYPE = '::llvm::function_ref<::mlir::InFlightDiagnostic()>';
 
 /** The def records of `kind`, in definition order. */
 export function collectDefRecords(records: RecordKeeper, kind: DefKind): Record[] {
-  return [...records.getAllDerivedDefinitionsIfDefined(`${kind.defType}Def`)].sort((a, b) => a.id - b.id);
+  return [...derivedDefsOf(records, `${kind.defType}Def`)].sort((a, b) => a.id - b.id);
 }
 
 /** The defs to generate: those of the selected dialect, or all when they share one dialect. */

@@ -1,5 +1,5 @@
 // Small emission helpers shared by the attrs/types/enums/interfaces/constraints generators.
-import type { Record } from '@ods-ts/tablegen-core';
+import { type Record, type RecordKeeper, compareNumeric } from '@ods-ts/tablegen-core';
 import type { TextSink } from '../text.js';
 
 /**
@@ -51,12 +51,40 @@ export { compareNumeric } from '@ods-ts/tablegen-core';
 /**
  * The defs deriving from `className`, in the order of llvm 22's
  * RecordKeeper::getAllDerivedDefinitions (LessRecord: compare_numeric on the names, so
- * `anonymous_999` comes before `anonymous_1000`; the core sorts them so). Empty when the class is
- * undefined. A fresh array the caller may modify.
+ * `anonymous_999` comes before `anonymous_1000`). Empty when the class is undefined. A fresh
+ * array the caller may modify.
  */
-export function derivedDefinitions(
-  records: { getAllDerivedDefinitionsIfDefined(c: string): readonly Record[] },
-  className: string,
-): Record[] {
-  return [...records.getAllDerivedDefinitionsIfDefined(className)];
+export function derivedDefinitions(records: RecordKeeper, className: string): Record[] {
+  return [...derivedDefsOf(records, className)].sort(
+    (a, b) => compareNumeric(a.getName(), b.getName()) || (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0),
+  );
+}
+
+interface DerivedCache {
+  /** `records.defs.size` when filled: defs are only ever added. */
+  defCount: number;
+  readonly byClass: Map<string, readonly Record[]>;
+}
+const derivedCaches = new WeakMap<RecordKeeper, DerivedCache>();
+
+/**
+ * The defs deriving from `className` in no particular order (empty when the class is undefined),
+ * for callers that sort them by a key of their own. Unlike the core's sorted query, this does not
+ * sort every def of the file per class. Cached per keeper until a def is added.
+ */
+export function derivedDefsOf(records: RecordKeeper, className: string): readonly Record[] {
+  let cache = derivedCaches.get(records);
+  if (cache === undefined || cache.defCount !== records.defs.size) {
+    cache = { defCount: records.defs.size, byClass: new Map() };
+    derivedCaches.set(records, cache);
+  }
+  let out = cache.byClass.get(className);
+  if (out === undefined) {
+    const cls = records.getClass(className);
+    const found: Record[] = [];
+    if (cls) for (const d of records.defs.values()) if (d.isSubClassOf(cls)) found.push(d);
+    out = found;
+    cache.byClass.set(className, out);
+  }
+  return out;
 }

@@ -24,6 +24,7 @@ import { SideEffect, type Trait } from '../ods/trait.js';
 import type { GeneratorOption } from '../registry.js';
 import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
+import { derivedDefsOf } from './gen-util.js';
 import { conditionOf } from '../ods/predicate.js';
 import {
   type StaticVerifier,
@@ -67,7 +68,7 @@ export function getRequestedOpDefinitions(records: RecordKeeper, options: Readon
   const incRe = typeof inc === 'string' && inc !== '' ? makeRegex(inc) : undefined;
   const excRe = typeof exc === 'string' && exc !== '' ? makeRegex(exc) : undefined;
   // mlir-tblgen lists ops in the RecordKeeper's map order: names compared byte-wise.
-  const byName = [...records.getAllDerivedDefinitions('Op')].sort((a, b) => (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0));
+  const byName = [...derivedDefsOf(records, 'Op')].sort((a, b) => (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0));
   return byName.filter((d) => {
     if (incRe && !incRe.test(operationNameOf(d))) return false;
     if (excRe && excRe.test(operationNameOf(d))) return false;
