@@ -57,6 +57,9 @@ function firstNonSpaceOrTab(text: string, start: number, end: number): number {
   return -1;
 }
 
+/** A newline followed by more text on its line. */
+const NL_BEFORE_TEXT = /\n(?=[^\n])/g;
+
 const indentCache: string[] = [];
 function spaces(n: number): string {
   return (indentCache[n] ??= ' '.repeat(n));
@@ -70,6 +73,8 @@ export class CodeWriter {
   private atStartOfLine = true;
   private leadingWs = 0;
   private extraPrefix = '';
+  /** No complete output line is whitespace-only (false when unsure). */
+  private blankFree = true;
 
   /** Increase the indentation by `n` spaces (2 by default). */
   indent(n = 2): this {
@@ -113,12 +118,16 @@ export class CodeWriter {
       const nl = text.indexOf('\n', pos);
       if (nl < 0) {
         if (n - pos > this.leadingWs) {
+          if (isBlank(text, pos + this.leadingWs, n)) this.blankFree = false;
           this.print(text, pos, n, '');
           this.atStartOfLine = false;
         }
         break;
       }
-      if (this.extraPrefix !== '' || !isBlank(text, pos, nl)) this.print(text, pos, nl, '\n');
+      if (this.extraPrefix !== '') {
+        if (isBlank(this.extraPrefix, 0, this.extraPrefix.length)) this.blankFree = false;
+        this.print(text, pos, nl, '\n');
+      } else if (!isBlank(text, pos, nl)) this.print(text, pos, nl, '\n');
       else this.append('\n');
       this.atStartOfLine = true;
       pos = nl + 1;
@@ -137,6 +146,7 @@ export class CodeWriter {
     while (pos < n) {
       const nl = text.indexOf('\n', pos);
       if (nl < 0) {
+        if (isBlank(text, pos, n)) this.blankFree = false;
         this.atStartOfLine = false;
         break;
       }
@@ -148,6 +158,30 @@ export class CodeWriter {
       pos = nl + 1;
     }
     this.append(kept === 0 ? text : text.slice(kept));
+  }
+
+  /** Whether no complete line written so far is whitespace-only (see writeBlankFree). */
+  isBlankFree(): boolean {
+    return this.blankFree;
+  }
+
+  /**
+   * write() for text known to have no whitespace-only complete line (the output of a blank-free
+   * writer): such lines are the only ones write() changes besides indenting.
+   */
+  writeBlankFree(text: string): this {
+    const n = text.length;
+    if (n === 0) return this;
+    if (this.leadingWs !== 0 || this.extraPrefix !== '') return this.write(text);
+    const lastNl = text.lastIndexOf('\n');
+    if (lastNl < n - 1 && isBlank(text, lastNl + 1, n)) this.blankFree = false;
+    if (this.currentIndent === 0) this.append(text);
+    else {
+      const body = text.replace(NL_BEFORE_TEXT, '\n' + this.indentStr);
+      this.append(this.atStartOfLine && text.charCodeAt(0) !== 10 ? this.indentStr + body : body);
+    }
+    this.atStartOfLine = lastNl === n - 1;
+    return this;
   }
 
   /** Write `text` followed by a newline. */

@@ -62,6 +62,14 @@ export class MethodParameter {
   }
 }
 
+/** `template <typename A, typename B>\n`, or '' for no parameters. */
+function templateHeader(params: readonly string[]): string {
+  if (params.length === 0) return '';
+  let s = 'template <';
+  for (let i = 0; i < params.length; i++) s += (i === 0 ? 'typename ' : ', typename ') + params[i]!;
+  return s + '>\n';
+}
+
 /** Whether `a` subsumes `b`: same leading types, and any extra parameter of `a` is defaulted. */
 function parametersSubsume(a: readonly MethodParameter[], b: readonly MethodParameter[]): boolean {
   if (a.length < b.length) return false;
@@ -82,20 +90,29 @@ export class MethodSignature {
     return this.name === other.name && parametersSubsume(this.parameters, other.parameters);
   }
   writeTemplateParamsTo(w: CodeWriter): void {
-    if (this.templateParams.length === 0) return;
-    w.write('template <');
-    w.write(this.templateParams.map((p) => 'typename ' + p).join(', '));
-    w.write('>\n');
+    w.write(this.templateParamsText());
+  }
+  /** `template <typename T, ...>\n`, or '' when there are no template parameters. */
+  templateParamsText(): string {
+    return templateHeader(this.templateParams);
   }
   writeDeclTo(w: CodeWriter): void {
-    w.write(this.returnType + spaceAfterType(this.returnType) + this.name + '(');
-    w.write(this.parameters.map((p) => p.declText()).join(', '));
-    w.write(')');
+    w.write(this.declText());
   }
   writeDefTo(w: CodeWriter, namePrefix: string): void {
-    w.write(this.returnType + spaceAfterType(this.returnType) + namePrefix + (namePrefix === '' ? '' : '::') + this.name + '(');
-    w.write(this.parameters.map((p) => p.defText()).join(', '));
-    w.write(')');
+    w.write(this.defText(namePrefix));
+  }
+  /** `ret name(type name = default, ...)`. */
+  declText(): string {
+    let s = this.returnType + spaceAfterType(this.returnType) + this.name + '(';
+    for (let i = 0; i < this.parameters.length; i++) s += (i === 0 ? '' : ', ') + this.parameters[i]!.declText();
+    return s + ')';
+  }
+  /** `ret prefix::name(type name, ...)`. */
+  defText(namePrefix: string): string {
+    let s = this.returnType + spaceAfterType(this.returnType) + namePrefix + (namePrefix === '' ? '' : '::') + this.name + '(';
+    for (let i = 0; i < this.parameters.length; i++) s += (i === 0 ? '' : ', ') + this.parameters[i]!.defText();
+    return s + ')';
   }
 }
 
@@ -154,7 +171,9 @@ export class MethodBody {
     let start = 0;
     while (start < text.length && text.charCodeAt(start) === 10) start++;
     if (start === text.length) return;
-    out.write(start === 0 ? text : text.slice(start));
+    const body = start === 0 ? text : text.slice(start);
+    if (this.writer!.isBlankFree()) out.writeBlankFree(body);
+    else out.write(body);
     if (text.charCodeAt(text.length - 1) !== 10) out.write('\n');
   }
 }
@@ -211,25 +230,23 @@ export class Method implements ClassDeclaration {
     return this.signature.makesRedundant(other.signature);
   }
   writeDeclTo(w: CodeWriter): void {
-    this.signature.writeTemplateParamsTo(w);
-    if (this.deprecationMessage !== undefined) w.write(`[[deprecated("${escapeString(this.deprecationMessage)}")]]\n`);
-    if (this.isStatic()) w.write('static ');
-    if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
-    this.signature.writeDeclTo(w);
-    if (this.isConst()) w.write(' const');
+    let s = this.signature.templateParamsText();
+    if (this.deprecationMessage !== undefined) s += `[[deprecated("${escapeString(this.deprecationMessage)}")]]\n`;
+    if (this.isStatic()) s += 'static ';
+    if (this.props & MethodProp.ConstexprValue) s += 'constexpr ';
+    s += this.signature.declText();
+    if (this.isConst()) s += ' const';
     if (!this.isInline()) {
-      w.write(';\n');
+      w.write(s + ';\n');
       return;
     }
-    w.write(' {\n');
+    w.write(s + ' {\n');
     this.body.writeTo(w);
     w.write('}\n\n');
   }
   writeDefTo(w: CodeWriter, namePrefix: string): void {
     if (this.isDeclarationOnly() || this.isInline()) return;
-    this.signature.writeDefTo(w, namePrefix);
-    if (this.isConst()) w.write(' const');
-    w.write(' {\n');
+    w.write(this.signature.defText(namePrefix) + (this.isConst() ? ' const {\n' : ' {\n'));
     this.body.writeTo(w);
     w.write('}\n\n');
   }
@@ -245,31 +262,27 @@ export class Constructor extends Method {
     this.initializers.push({ name, value });
     return this;
   }
-  private writeInitializersAndBody(w: CodeWriter): void {
-    w.write(' ');
-    if (this.initializers.length > 0) {
-      w.write(': ');
-      w.write(this.initializers.map((i) => `${i.name}(${i.value})`).join(', '));
-      w.write(' ');
-    }
-    w.write('{');
+  /** Write `head`, the member initializers and the body. */
+  private writeInitializersAndBody(w: CodeWriter, head: string): void {
+    let s = head + ' ';
+    if (this.initializers.length > 0) s += ': ' + this.initializers.map((i) => `${i.name}(${i.value})`).join(', ') + ' ';
+    w.write(s + '{');
     this.body.writeTo(w);
     w.write('}\n\n');
   }
   override writeDeclTo(w: CodeWriter): void {
-    this.signature.writeTemplateParamsTo(w);
-    if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
-    this.signature.writeDeclTo(w);
+    let s = this.signature.templateParamsText();
+    if (this.props & MethodProp.ConstexprValue) s += 'constexpr ';
+    s += this.signature.declText();
     if (!this.isInline()) {
-      w.write(';\n\n');
+      w.write(s + ';\n\n');
       return;
     }
-    this.writeInitializersAndBody(w);
+    this.writeInitializersAndBody(w, s);
   }
   override writeDefTo(w: CodeWriter, namePrefix: string): void {
     if (this.isDeclarationOnly() || this.isInline()) return;
-    this.signature.writeDefTo(w, namePrefix);
-    this.writeInitializersAndBody(w);
+    this.writeInitializersAndBody(w, this.signature.defText(namePrefix));
   }
 }
 
@@ -313,11 +326,7 @@ export class UsingDeclaration implements ClassDeclaration {
     return this;
   }
   writeDeclTo(w: CodeWriter): void {
-    if (this.templateParams.length > 0)
-      w.write('template <' + this.templateParams.map((p) => 'typename ' + p).join(', ') + '>\n');
-    w.write('using ' + this.name);
-    if (this.value !== '') w.write(' = ' + this.value);
-    w.write(';\n');
+    w.write(templateHeader(this.templateParams) + 'using ' + this.name + (this.value !== '' ? ' = ' + this.value + ';\n' : ';\n'));
   }
   writeDefTo(): void {}
 }
@@ -491,15 +500,9 @@ export class Class {
 
   /** The class declaration with every member declaration and inline definition. */
   writeDeclTo(w: CodeWriter): void {
-    if (this.templateParams.length > 0)
-      w.write('template <' + this.templateParams.map((p) => 'typename ' + p).join(', ') + '>\n');
-    w.write((this.isStruct ? 'struct' : 'class') + ' ' + this.className + ' ');
-    if (this.parents.length > 0) {
-      w.write(': ');
-      w.write(this.parents.map((p) => p.text()).join(', '));
-      w.write(' ');
-    }
-    w.write('{\n');
+    let s = templateHeader(this.templateParams) + (this.isStruct ? 'struct ' : 'class ') + this.className + ' ';
+    if (this.parents.length > 0) s += ': ' + this.parents.map((p) => p.text()).join(', ') + ' ';
+    w.write(s + '{\n');
     w.indent();
     for (const d of this.declarations) d.writeDeclTo(w);
     w.unindent();
