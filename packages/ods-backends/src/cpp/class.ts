@@ -123,23 +123,32 @@ export class MethodSignature {
 export class MethodBody {
   /** Created on first use: many bodies stay empty. */
   private writer: CodeWriter | undefined;
-  constructor(readonly declOnly: boolean) {}
+  /** Whether text is kept: not for declarations, nor for bodies the output never prints. */
+  private keep: boolean;
+  constructor(readonly declOnly: boolean) {
+    this.keep = !declOnly;
+  }
   private get w(): CodeWriter {
     return (this.writer ??= new CodeWriter());
   }
+  /** Drop the text, written and to come: the output being generated does not print it. */
+  discard(): void {
+    this.keep = false;
+    this.writer = undefined;
+  }
   write(text: string): this {
-    if (!this.declOnly) this.w.write(text);
+    if (this.keep) this.w.write(text);
     return this;
   }
   line(text = ''): this {
     return this.write(text + '\n');
   }
   indent(n = 2): this {
-    this.w.indent(n);
+    if (this.keep) this.w.indent(n);
     return this;
   }
   unindent(n = 2): this {
-    this.w.unindent(n);
+    if (this.keep) this.w.unindent(n);
     return this;
   }
   /** Print `open`, run `fn` indented (when `indent`), then print `close`. */
@@ -156,7 +165,7 @@ export class MethodBody {
   }
   /** Print re-indented user code (see CodeWriter.printReindented). */
   printReindented(text: string, extraPrefix = ''): this {
-    if (!this.declOnly) this.w.printReindented(text, extraPrefix);
+    if (this.keep) this.w.printReindented(text, extraPrefix);
     return this;
   }
   text(): string {
@@ -373,7 +382,15 @@ export class ExtraClassDeclaration implements ClassDeclaration {
  * `finalize()` (public methods, then private ones, then private fields); other declarations
  * (`declare`) are listed in the order they are added.
  */
+/**
+ * What a class is built for: `decl` (writeDeclTo only) and `def` (writeDefTo only) drop the
+ * bodies that output never prints (out-of-line and inline ones respectively) as they are added.
+ */
+export type ClassOutput = 'both' | 'decl' | 'def';
+
 export class Class {
+  /** Set before adding methods; see ClassOutput. */
+  output: ClassOutput = 'both';
   readonly parents: ParentClass[] = [];
   readonly templateParams: string[] = [];
   protected methods: Method[] = [];
@@ -459,6 +476,7 @@ export class Class {
       }
     }
     this.methods.push(m);
+    if (this.output !== 'both' && !m.isDeclarationOnly() && m.isInline() === (this.output === 'def')) m.body.discard();
     return m;
   }
 

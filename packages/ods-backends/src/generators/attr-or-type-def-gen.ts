@@ -113,10 +113,14 @@ class DefGen {
     readonly def: AttrOrTypeDef,
     kind: DefKind,
     private readonly formatErrorIsFatal = true,
+    forDeclarations = false,
   ) {
     this.valueType = kind.valueType;
     this.defType = kind.defType;
     this.defCls = new Class(def.getCppClassName());
+    // Declarations never print out-of-line bodies. (Definitions keep the inline ones: the
+    // conflicting-builder error prints them.)
+    if (forDeclarations) this.defCls.output = 'decl';
     for (const p of def.getParameters()) if (p.isAnonymous()) fatalAt(undefined, 'all parameters must have a name');
     if (def.getNumParameters() > 0) this.storageCls = new Class(def.getStorageClassName(), true);
 
@@ -495,7 +499,7 @@ export function emitDefDecls(records: RecordKeeper, kind: DefKind, opts: DefGenO
     if (defs.length === 0) return;
     llvmNamespaceScope(w, defs[0]!.getDialect()?.getCppNamespace() ?? '', () => {
       for (const d of defs) w.write(classComments(d) + `class ${d.getCppClassName()};\n`);
-      for (const d of defs) new DefGen(d, kind, opts.formatErrorIsFatal).emitDecl(w);
+      for (const d of defs) new DefGen(d, kind, opts.formatErrorIsFatal, true).emitDecl(w);
     });
     for (const d of defs) {
       const ns = d.getDialect()?.getCppNamespace() ?? '';

@@ -531,6 +531,8 @@ export class OpEmitter {
     readonly sv?: StaticVerifier,
   ) {
     this.opClass = new OpClass(op.getCppClassName(), formatExtraDeclarations(op), formatExtraDefinitions(op));
+    // Only op-defs passes `sv`: build each class for the one output it goes to.
+    this.opClass.output = sv ? 'def' : 'decl';
     this.helper = new OpHelper(op, true);
     this.genTraits();
     this.genAttrNameGetters();
@@ -1880,6 +1882,7 @@ export class OpEmitter {
       return;
     }
     const cls = new Class(this.opClass.className);
+    cls.output = this.opClass.output;
     const fmt = generateOpFormat(this.op, cls, true);
     const hasPropDict = fmt?.elements.some((e) => e.k === 'prop-dict') ?? false;
     for (const m of cls.pendingMethods()) {
@@ -1968,6 +1971,8 @@ export class AdaptorEmitter {
     const base = (this.genericAdaptorBase = new Class(op.getGenericAdaptorName() + 'Base'));
     const gen = (this.genericAdaptor = new Class(op.getGenericAdaptorName()));
     const adaptor = (this.adaptor = new Class(op.getAdaptorName()));
+    // Only op-defs passes `sv`: build each class for the one output it goes to.
+    for (const c of [base, gen, adaptor]) c.output = sv ? 'def' : 'decl';
     base.declare(new VisibilityDeclaration(Visibility.Public));
     const items = this.helper.attrOrProperties();
     let decls = '  struct Properties {\n';
