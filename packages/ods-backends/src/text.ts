@@ -9,6 +9,8 @@ export interface TextSink {
 
 /** How many pieces a buffer collects before joining them into one flat string. */
 const BATCH = 256;
+/** Pieces at least this long are batches of their own. */
+const BIG_PIECE = 1024;
 
 /**
  * Appended text, joined in batches into flat strings and those once when read: building large
@@ -20,6 +22,12 @@ export class TextBuffer {
 
   append(piece: string): void {
     if (piece === '') return;
+    if (piece.length >= BIG_PIECE) {
+      // Kept as it is rather than copied into a batch.
+      if (this.pieces.length > 0) this.flushPieces();
+      this.batches.push(piece);
+      return;
+    }
     this.pieces.push(piece);
     if (this.pieces.length >= BATCH) this.flushPieces();
   }

@@ -395,7 +395,7 @@ export class Class {
   readonly templateParams: string[] = [];
   protected methods: Method[] = [];
   /** Pending methods by name (only same-named methods can make each other redundant). */
-  private methodsByName = new Map<string, Method[]>();
+  private methodsByName = new Map<string, Method | Method[]>();
   protected fields: Field[] = [];
   readonly declarations: ClassDeclaration[] = [];
 
@@ -462,18 +462,15 @@ export class Class {
   }
 
   private addAndPrune<M extends Method>(m: M): M | undefined {
-    const same = this.methodsByName.get(m.name);
-    if (same === undefined) {
-      this.methodsByName.set(m.name, [m]);
+    const entry = this.methodsByName.get(m.name);
+    if (entry === undefined) {
+      this.methodsByName.set(m.name, m);
     } else {
+      const same = Array.isArray(entry) ? entry : [entry];
       if (same.some((x) => x.makesRedundant(m))) return undefined;
       const pruned = same.filter((x) => m.makesRedundant(x));
-      if (pruned.length > 0) {
-        this.methods = this.methods.filter((x) => !pruned.includes(x));
-        this.methodsByName.set(m.name, [...same.filter((x) => !pruned.includes(x)), m]);
-      } else {
-        same.push(m);
-      }
+      if (pruned.length > 0) this.methods = this.methods.filter((x) => !pruned.includes(x));
+      this.methodsByName.set(m.name, [...same.filter((x) => !pruned.includes(x)), m]);
     }
     this.methods.push(m);
     if (this.output !== 'both' && !m.isDeclarationOnly() && m.isInline() === (this.output === 'def')) m.body.discard();
