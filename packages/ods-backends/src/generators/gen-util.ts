@@ -68,6 +68,25 @@ interface DerivedCache {
 const derivedCaches = new WeakMap<RecordKeeper, DerivedCache>();
 
 /**
+ * Record.isSubClassOf over the direct superclasses, memoized per class in `memo`: cheaper than
+ * building every def's ancestor set when scanning all defs of a file.
+ */
+function derivesFrom(rec: Record, cls: Record, memo: Map<Record, boolean>): boolean {
+  const supers: Record[] = [];
+  rec.getDirectSuperClasses(supers);
+  for (const s of supers) if (s === cls) return true;
+  for (const s of supers) {
+    let v = memo.get(s);
+    if (v === undefined) {
+      v = derivesFrom(s, cls, memo);
+      memo.set(s, v);
+    }
+    if (v) return true;
+  }
+  return false;
+}
+
+/**
  * The defs deriving from `className` in no particular order (empty when the class is undefined),
  * for callers that sort them by a key of their own. Unlike the core's sorted query, this does not
  * sort every def of the file per class. Cached per keeper until a def is added.
@@ -82,7 +101,10 @@ export function derivedDefsOf(records: RecordKeeper, className: string): readonl
   if (out === undefined) {
     const cls = records.getClass(className);
     const found: Record[] = [];
-    if (cls) for (const d of records.defs.values()) if (d.isSubClassOf(cls)) found.push(d);
+    if (cls) {
+      const memo = new Map<Record, boolean>();
+      for (const d of records.defs.values()) if (derivesFrom(d, cls, memo)) found.push(d);
+    }
     out = found;
     cache.byClass.set(className, out);
   }
