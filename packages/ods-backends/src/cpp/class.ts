@@ -136,6 +136,10 @@ export class MethodBody {
     this.keep = false;
     this.writer = undefined;
   }
+  /** Whether written text is kept: generators may skip building text that would be dropped. */
+  keepsText(): boolean {
+    return this.keep;
+  }
   write(text: string): this {
     if (this.keep) this.w.write(text);
     return this;

@@ -1237,6 +1237,7 @@ export class OpEmitter {
     const cls = this.opClass.className;
     const c1 = this.opClass.addStaticMethod(cls, 'create', withLoc);
     const c2 = this.opClass.addStaticMethod(cls, 'create', implicit);
+    if (!c1?.body.keepsText() && !c2?.body.keepsText()) return;
     const fwd = names.length === 0 ? '' : ', ' + names.map((n) => `std::forward<decltype(${n})>(${n})`).join(', ');
     if (c1) c1.body.write(fmt(inlineCreateBody, loc, fwd, cls));
     if (c2) c2.body.write(fmt(inlineCreateBodyImplicitLoc, fwd));
@@ -1326,6 +1327,7 @@ export class OpEmitter {
   }
 
   private genCodeForAddingArgAndRegionForBuilder(body: MethodBody, inferred: Set<string>, isRaw: boolean): void {
+    if (!body.keepsText()) return;
     const op = this.op;
     op.operands.forEach((operand, i) => {
       const argName = getArgumentName(op, i);
