@@ -29,6 +29,8 @@ const isArgIndex = (i: number): boolean => i >= 0;
 const mapResultIndex = (i: number): number => -1 - i;
 const unmapResultIndex = (i: number): number => -1 - i;
 
+const operatorCache = new WeakMap<Record, Operator>();
+
 export class Operator {
   readonly dialect: Dialect;
   readonly cppClassName: string;
@@ -48,6 +50,16 @@ export class Operator {
   /** getTrait's index, rebuilt when traits were added since. */
   private traitsByName: Map<string, Trait> | undefined;
   private traitsByNameCount = 0;
+
+  /** The operator of a def, shared by the generators of a parse (an Operator only reads its def). */
+  static of(def: Record): Operator {
+    let op = operatorCache.get(def);
+    if (op === undefined) {
+      op = new Operator(def);
+      operatorCache.set(def, op);
+    }
+    return op;
+  }
 
   constructor(readonly def: Record) {
     this.dialect = new Dialect(def.getValueAsDef('opDialect'));
