@@ -109,9 +109,17 @@ export class CodeWriter {
   write(text: string): this {
     const n = text.length;
     if (n === 0) return this;
-    if (this.currentIndent === 0 && this.leadingWs === 0 && this.extraPrefix === '') {
-      this.writeUnindented(text);
-      return this;
+    if (this.leadingWs === 0 && this.extraPrefix === '') {
+      if (this.currentIndent === 0) {
+        this.writeUnindented(text);
+        return this;
+      }
+      // One non-blank line: no slicing.
+      if (text.indexOf('\n') === n - 1 && !isBlank(text, 0, n - 1)) {
+        this.append(this.atStartOfLine ? this.indentStr + text : text);
+        this.atStartOfLine = true;
+        return this;
+      }
     }
     let pos = 0;
     while (pos < n) {
