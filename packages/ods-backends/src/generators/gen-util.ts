@@ -64,13 +64,12 @@ interface DerivedCache {
   /** `records.defs.size` when filled: defs are only ever added. */
   defCount: number;
   readonly byClass: Map<string, readonly Record[]>;
+  /** The defs listing each class as a direct superclass (built on first query). */
+  directUsers: Map<Record, Record[]> | undefined;
 }
 const derivedCaches = new WeakMap<RecordKeeper, DerivedCache>();
 
-/**
- * Record.isSubClassOf over the direct superclasses, memoized per class in `memo`: cheaper than
- * building every def's ancestor set when scanning all defs of a file.
- */
+/** Record.isSubClassOf walked over direct superclasses, memoized per class in `memo`. */
 function derivesFrom(rec: Record, cls: Record, memo: Map<Record, boolean>): boolean {
   const supers: Record[] = [];
   rec.getDirectSuperClasses(supers);
@@ -86,6 +85,22 @@ function derivesFrom(rec: Record, cls: Record, memo: Map<Record, boolean>): bool
   return false;
 }
 
+/** Every def of the keeper under each of its direct superclasses. */
+function directUsersOf(records: RecordKeeper): Map<Record, Record[]> {
+  const users = new Map<Record, Record[]>();
+  const supers: Record[] = [];
+  for (const d of records.defs.values()) {
+    supers.length = 0;
+    d.getDirectSuperClasses(supers);
+    for (const c of supers) {
+      const list = users.get(c);
+      if (list === undefined) users.set(c, [d]);
+      else list.push(d);
+    }
+  }
+  return users;
+}
+
 /**
  * The defs deriving from `className` in no particular order (empty when the class is undefined),
  * for callers that sort them by a key of their own. Unlike the core's sorted query, this does not
@@ -94,18 +109,19 @@ function derivesFrom(rec: Record, cls: Record, memo: Map<Record, boolean>): bool
 export function derivedDefsOf(records: RecordKeeper, className: string): readonly Record[] {
   let cache = derivedCaches.get(records);
   if (cache === undefined || cache.defCount !== records.defs.size) {
-    cache = { defCount: records.defs.size, byClass: new Map() };
+    cache = { defCount: records.defs.size, byClass: new Map(), directUsers: undefined };
     derivedCaches.set(records, cache);
   }
   let out = cache.byClass.get(className);
   if (out === undefined) {
     const cls = records.getClass(className);
-    const found: Record[] = [];
+    const found = new Set<Record>();
     if (cls) {
+      cache.directUsers ??= directUsersOf(records);
       const memo = new Map<Record, boolean>();
-      for (const d of records.defs.values()) if (derivesFrom(d, cls, memo)) found.push(d);
+      for (const [c, defs] of cache.directUsers) if (c === cls || derivesFrom(c, cls, memo)) for (const d of defs) found.add(d);
     }
-    out = found;
+    out = [...found];
     cache.byClass.set(className, out);
   }
   return out;
