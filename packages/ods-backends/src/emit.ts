@@ -1,6 +1,8 @@
 // Shared emission helpers for every generator: llvm's source-file banner, an indenting writer
 // with mlir::raw_indented_ostream semantics, #ifdef guards and C++ namespace scopes.
 
+import { TextBuffer } from './text.js';
+
 const MAX_LINE_LEN = 80;
 
 function bannerLine(prefix: string, fill: string, suffix: string): string {
@@ -36,28 +38,53 @@ export function emitSourceFileHeader(desc: string, inputFilename?: string): stri
   return out + '\n';
 }
 
-function ltrimIsEmpty(s: string): boolean {
-  return /^[ \t\n\v\f\r]*$/.test(s);
+/** Whether text[start, end) is only whitespace (StringRef::ltrim().empty()). */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    // ' ', \t, \n, \v, \f, \r
+    if (c !== 32 && (c < 9 || c > 13)) return false;
+  }
+  return true;
 }
 
-/**
- * A text writer that indents each new line (mlir::raw_indented_ostream). Text is collected in
- * chunks and joined once, so building large outputs stays linear.
- */
+/** The column of the first character of text[start, end) that is not ' ' or '\t', or -1. */
+function firstNonSpaceOrTab(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return i - start;
+  }
+  return -1;
+}
+
+/** A newline followed by more text on its line. */
+const NL_BEFORE_TEXT = /\n(?=[^\n])/g;
+
+const indentCache: string[] = [];
+function spaces(n: number): string {
+  return (indentCache[n] ??= ' '.repeat(n));
+}
+
+/** A text writer that indents each new line (mlir::raw_indented_ostream), over a TextBuffer. */
 export class CodeWriter {
-  private chunks: string[] = [];
+  private readonly buf = new TextBuffer();
   private currentIndent = 0;
+  private indentStr = '';
   private atStartOfLine = true;
   private leadingWs = 0;
   private extraPrefix = '';
+  /** No complete output line is whitespace-only (false when unsure). */
+  private blankFree = true;
 
   /** Increase the indentation by `n` spaces (2 by default). */
   indent(n = 2): this {
     this.currentIndent += n;
+    this.indentStr = spaces(this.currentIndent);
     return this;
   }
   unindent(n = 2): this {
     this.currentIndent = Math.max(0, this.currentIndent - n);
+    this.indentStr = spaces(this.currentIndent);
     return this;
   }
   /** Run `fn` one indentation level deeper. */
@@ -71,29 +98,97 @@ export class CodeWriter {
     return this;
   }
 
-  private print(str: string): void {
-    if (this.atStartOfLine) this.chunks.push(' '.repeat(this.currentIndent), this.extraPrefix, str.slice(this.leadingWs));
-    else this.chunks.push(str.slice(this.leadingWs));
+  /** Append text[start, end) minus the re-indent prefix, indented at a line start, then `tail`. */
+  private print(text: string, start: number, end: number, tail: string): void {
+    const from = start + this.leadingWs;
+    const piece = from < end ? text.slice(from, end) + tail : tail;
+    this.append(this.atStartOfLine ? this.indentStr + this.extraPrefix + piece : piece);
   }
 
   /** Write text; every line start gets the current indentation. */
   write(text: string): this {
-    let str = text;
-    while (str.length > 0) {
-      const idx = str.indexOf('\n');
-      if (idx < 0) {
-        if (str.slice(this.leadingWs).length > 0) {
-          this.print(str);
+    const n = text.length;
+    if (n === 0) return this;
+    if (this.leadingWs === 0 && this.extraPrefix === '') {
+      if (this.currentIndent === 0) {
+        this.writeUnindented(text);
+        return this;
+      }
+      // One non-blank line: no slicing.
+      if (text.indexOf('\n') === n - 1 && !isBlank(text, 0, n - 1)) {
+        this.append(this.atStartOfLine ? this.indentStr + text : text);
+        this.atStartOfLine = true;
+        return this;
+      }
+    }
+    let pos = 0;
+    while (pos < n) {
+      const nl = text.indexOf('\n', pos);
+      if (nl < 0) {
+        if (n - pos > this.leadingWs) {
+          if (isBlank(text, pos + this.leadingWs, n)) this.blankFree = false;
+          this.print(text, pos, n, '');
           this.atStartOfLine = false;
         }
         break;
       }
-      const first = str.slice(0, idx);
-      if (!ltrimIsEmpty(first) || this.extraPrefix !== '') this.print(first);
-      this.chunks.push('\n');
+      if (this.extraPrefix !== '') {
+        if (isBlank(this.extraPrefix, 0, this.extraPrefix.length)) this.blankFree = false;
+        this.print(text, pos, nl, '\n');
+      } else if (!isBlank(text, pos, nl)) this.print(text, pos, nl, '\n');
+      else this.append('\n');
       this.atStartOfLine = true;
-      str = str.slice(idx + 1);
+      pos = nl + 1;
     }
+    return this;
+  }
+
+  /**
+   * write() with no indentation, re-indent prefix or extra prefix: the text is kept as is, except
+   * that whitespace-only lines lose their whitespace.
+   */
+  private writeUnindented(text: string): void {
+    const n = text.length;
+    let pos = 0;
+    let kept = 0;
+    while (pos < n) {
+      const nl = text.indexOf('\n', pos);
+      if (nl < 0) {
+        if (isBlank(text, pos, n)) this.blankFree = false;
+        this.atStartOfLine = false;
+        break;
+      }
+      if (nl > pos && isBlank(text, pos, nl)) {
+        if (pos > kept) this.append(text.slice(kept, pos));
+        kept = nl;
+      }
+      this.atStartOfLine = true;
+      pos = nl + 1;
+    }
+    this.append(kept === 0 ? text : text.slice(kept));
+  }
+
+  /** Whether no complete line written so far is whitespace-only (see writeBlankFree). */
+  isBlankFree(): boolean {
+    return this.blankFree;
+  }
+
+  /**
+   * write() for text known to have no whitespace-only complete line (the output of a blank-free
+   * writer): such lines are the only ones write() changes besides indenting.
+   */
+  writeBlankFree(text: string): this {
+    const n = text.length;
+    if (n === 0) return this;
+    if (this.leadingWs !== 0 || this.extraPrefix !== '') return this.write(text);
+    const lastNl = text.lastIndexOf('\n');
+    if (lastNl < n - 1 && isBlank(text, lastNl + 1, n)) this.blankFree = false;
+    if (this.currentIndent === 0) this.append(text);
+    else {
+      const body = text.replace(NL_BEFORE_TEXT, '\n' + this.indentStr);
+      this.append(this.atStartOfLine && text.charCodeAt(0) !== 10 ? this.indentStr + body : body);
+    }
+    this.atStartOfLine = lastNl === n - 1;
     return this;
   }
 
@@ -107,37 +202,47 @@ export class CodeWriter {
    * common leading whitespace is removed (raw_indented_ostream::printReindented).
    */
   printReindented(str: string, extraPrefix = ''): this {
-    let output = str;
-    while (output.length > 0) {
-      const nl = output.indexOf('\n');
-      const first = nl < 0 ? output : output.slice(0, nl);
-      const indent = first.search(/[^ \t]/);
+    const n = str.length;
+    let start = 0;
+    let leadingWs = -1;
+    while (start < n) {
+      let nl = str.indexOf('\n', start);
+      if (nl < 0) nl = n;
+      const indent = firstNonSpaceOrTab(str, start, nl);
       if (indent >= 0) {
-        this.leadingWs = indent;
+        leadingWs = indent;
         break;
       }
-      output = nl < 0 ? '' : output.slice(nl + 1);
+      start = nl + 1;
     }
-    let remaining = output;
-    while (remaining.length > 0) {
-      const nl = remaining.indexOf('\n');
-      const first = nl < 0 ? remaining : remaining.slice(0, nl);
-      const indent = first.search(/[^ \t]/);
-      if (indent >= 0) this.leadingWs = Math.min(this.leadingWs, indent);
-      remaining = nl < 0 ? '' : remaining.slice(nl + 1);
+    if (start >= n) return this;
+    for (let pos = start; pos < n; ) {
+      let nl = str.indexOf('\n', pos);
+      if (nl < 0) nl = n;
+      const indent = firstNonSpaceOrTab(str, pos, nl);
+      if (indent >= 0 && indent < leadingWs) leadingWs = indent;
+      pos = nl + 1;
     }
     const saved = this.extraPrefix;
+    this.leadingWs = leadingWs;
     this.extraPrefix = extraPrefix;
-    this.write(output);
+    this.write(start === 0 ? str : str.slice(start));
     this.leadingWs = 0;
     this.extraPrefix = saved;
     return this;
   }
 
+  /** Whether nothing has been written. */
+  isEmpty(): boolean {
+    return this.buf.isEmpty();
+  }
+
   toString(): string {
-    const s = this.chunks.join('');
-    this.chunks = [s];
-    return s;
+    return this.buf.toString();
+  }
+
+  private append(piece: string): void {
+    this.buf.append(piece);
   }
 }
 

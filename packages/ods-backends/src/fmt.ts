@@ -42,8 +42,9 @@ const NO_SUBST = '<no-subst-found>';
 const TGFMT: FmtOptions = { markMissing: false, escapeDollar: true };
 const DRR_FMT: FmtOptions = { markMissing: true, escapeDollar: false };
 
-const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-const isIdentChar = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** [A-Za-z0-9_] */
+const isIdentChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95;
 
 /**
  * Format an ODS code template: `$N` is the N-th positional argument (`$N...` all from N, comma
@@ -62,13 +63,13 @@ export function formatTemplate(fmt: string, ctx: FmtContext | undefined, args: r
     }
     out += fmt.slice(i, dollar);
     i = dollar;
-    if (opts.escapeDollar && fmt[i + 1] === '$') {
+    if (opts.escapeDollar && fmt.charCodeAt(i + 1) === 36) {
       out += '$';
       i += 2;
       continue;
     }
     let end = i + 1;
-    while (end < fmt.length && isDigit(fmt[end]!)) end++;
+    while (end < fmt.length && isDigit(fmt.charCodeAt(end))) end++;
     if (end !== i + 1) {
       const index = Number(fmt.slice(i + 1, end));
       if (fmt.startsWith('...', end)) {
@@ -81,7 +82,7 @@ export function formatTemplate(fmt: string, ctx: FmtContext | undefined, args: r
       i = end;
       continue;
     }
-    while (end < fmt.length && isIdentChar(fmt[end]!)) end++;
+    while (end < fmt.length && isIdentChar(fmt.charCodeAt(end))) end++;
     const spec = fmt.slice(i, end);
     if (spec === '$') out += spec;
     else out += ctx?.lookup(spec.slice(1)) ?? spec + missing;
@@ -101,4 +102,28 @@ export function tgfmt(fmt: string, ctx?: FmtContext, ...positional: string[]): s
  */
 export function drrFmt(fmt: string, ctx: FmtContext | undefined, args: readonly string[] = []): string {
   return formatTemplate(fmt, ctx, args, DRR_FMT);
+}
+
+/**
+ * The `{N}` substitution of the generators' fixed code templates: `{N}` (decimal digits, a single
+ * one with `singleDigit`) becomes `String(args[N])`, or '' when there is no such argument.
+ */
+export function formatIndexed(template: string, args: readonly (string | number)[], singleDigit: boolean): string {
+  let out = '';
+  let from = 0;
+  let i = template.indexOf('{');
+  while (i >= 0) {
+    let end = i + 1;
+    while (end < template.length && isDigit(template.charCodeAt(end))) end++;
+    const digits = end - i - 1;
+    if (digits > 0 && (!singleDigit || digits === 1) && template.charCodeAt(end) === 125) {
+      const arg = args[Number(template.slice(i + 1, end))];
+      out += template.slice(from, i) + (arg === undefined ? '' : String(arg));
+      from = end + 1;
+      i = template.indexOf('{', from);
+    } else {
+      i = template.indexOf('{', i + 1);
+    }
+  }
+  return from === 0 ? template : out + template.slice(from);
 }

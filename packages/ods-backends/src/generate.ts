@@ -2,21 +2,45 @@
 // `args` are parsed exactly like the CLI's generator options (`--dialect=x`, `--dialect x`, ...).
 import { type GenerateFn, type ParseResult, type OdsJob, activeDiagnostics } from '@ods-ts/tablegen-core';
 import { parseCommandLine } from './cli/options.js';
+import type { GeneratorOptionValue } from './cli/options.js';
 import { getGenerator } from './registry.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
+
+/** A job's parsed generator options, or the parser's error text. */
+type ParsedJobArgs = { readonly ok: true; readonly options: ReadonlyMap<string, GeneratorOptionValue> } | { readonly ok: false; readonly errors: string };
+
+/** Parsed args by generator and args: the options do not depend on the input file. */
+const parsedArgs = new Map<string, ParsedJobArgs>();
+
+function parseJobArgs(generator: string, args: readonly string[], input: string): ParsedJobArgs {
+  let errors = '';
+  const cl = parseCommandLine([`--gen-${generator}`, ...args, input], { stdout: () => {}, stderr: (t) => (errors += t) }, VERSION);
+  return cl.kind === 'run' ? { ok: true, options: cl.args.generatorOptions } : { ok: false, errors };
+}
+
+function jobArgs(job: OdsJob): ParsedJobArgs {
+  // An input that looks like an option is parsed as one: no caching then.
+  if (job.input.startsWith('-')) return parseJobArgs(job.generator, job.args, job.input);
+  const key = JSON.stringify([job.generator, ...job.args]);
+  let parsed = parsedArgs.get(key);
+  if (parsed === undefined) {
+    parsed = parseJobArgs(job.generator, job.args, 'input.td');
+    parsedArgs.set(key, parsed);
+  }
+  return parsed;
+}
 
 export const generate: GenerateFn = (parse: ParseResult, job: OdsJob): string => {
   const diags = activeDiagnostics() ?? parse.diagnostics;
   const g = getGenerator(job.generator);
   if (!g) return diags.fatal(undefined, `unknown generator '${job.generator}'`);
-  let errors = '';
-  const cl = parseCommandLine([`--gen-${job.generator}`, ...job.args, job.input], { stdout: () => {}, stderr: (t) => (errors += t) }, VERSION);
-  if (cl.kind !== 'run') return diags.fatal(undefined, `--gen-${job.generator}: invalid args ${JSON.stringify(job.args)}: ${errors.trim()}`);
+  const parsed = jobArgs(job);
+  if (!parsed.ok) return diags.fatal(undefined, `--gen-${job.generator}: invalid args ${JSON.stringify(job.args)}: ${parsed.errors.trim()}`);
   return g.run({
     records: parse.records,
     sources: parse.sources,
     inputFilename: parse.records.inputFilename,
-    options: cl.args.generatorOptions,
+    options: parsed.options,
   });
 };

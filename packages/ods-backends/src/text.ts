@@ -7,20 +7,56 @@ export interface TextSink {
   write(text: string): unknown;
 }
 
+/** How many pieces a buffer collects before joining them into one flat string. */
+const BATCH = 256;
+/** Pieces at least this long are batches of their own. */
+const BIG_PIECE = 1024;
+
+/**
+ * Appended text, joined in batches into flat strings and those once when read: building large
+ * outputs stays linear and leaves few live objects behind for the garbage collector.
+ */
+export class TextBuffer {
+  private pieces: string[] = [];
+  private batches: string[] = [];
+
+  append(piece: string): void {
+    if (piece === '') return;
+    if (piece.length >= BIG_PIECE) {
+      // Kept as it is rather than copied into a batch.
+      if (this.pieces.length > 0) this.flushPieces();
+      this.batches.push(piece);
+      return;
+    }
+    this.pieces.push(piece);
+    if (this.pieces.length >= BATCH) this.flushPieces();
+  }
+  isEmpty(): boolean {
+    return this.pieces.length === 0 && this.batches.length === 0;
+  }
+  toString(): string {
+    if (this.pieces.length > 0) this.flushPieces();
+    if (this.batches.length > 1) this.batches = [this.batches.join('')];
+    return this.batches.length === 0 ? '' : this.batches[0]!;
+  }
+  private flushPieces(): void {
+    this.batches.push(this.pieces.join(''));
+    this.pieces = [];
+  }
+}
+
 /**
  * A plain llvm::raw_ostream-like text buffer: no indentation handling, what is written is output
  * verbatim (including whitespace-only lines).
  */
 export class TextWriter implements TextSink {
-  private chunks: string[] = [];
+  private readonly buf = new TextBuffer();
   write(text: string): this {
-    this.chunks.push(text);
+    this.buf.append(text);
     return this;
   }
   toString(): string {
-    const s = this.chunks.join('');
-    this.chunks = [s];
-    return s;
+    return this.buf.toString();
   }
 }
 
@@ -41,4 +77,15 @@ export function escapeString(s: string): string {
     else out += ch;
   }
   return out;
+}
+
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** llvm::StringRef::trim(): ASCII whitespace (` \t\n\v\f\r`) removed at both ends. */
+export function trimAscii(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isAsciiSpace(s.charCodeAt(start))) start++;
+  while (end > start && isAsciiSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
 }

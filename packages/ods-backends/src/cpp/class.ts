@@ -62,6 +62,14 @@ export class MethodParameter {
   }
 }
 
+/** `template <typename A, typename B>\n`, or '' for no parameters. */
+function templateHeader(params: readonly string[]): string {
+  if (params.length === 0) return '';
+  let s = 'template <';
+  for (let i = 0; i < params.length; i++) s += (i === 0 ? 'typename ' : ', typename ') + params[i]!;
+  return s + '>\n';
+}
+
 /** Whether `a` subsumes `b`: same leading types, and any extra parameter of `a` is defaulted. */
 function parametersSubsume(a: readonly MethodParameter[], b: readonly MethodParameter[]): boolean {
   if (a.length < b.length) return false;
@@ -82,20 +90,29 @@ export class MethodSignature {
     return this.name === other.name && parametersSubsume(this.parameters, other.parameters);
   }
   writeTemplateParamsTo(w: CodeWriter): void {
-    if (this.templateParams.length === 0) return;
-    w.write('template <');
-    w.write(this.templateParams.map((p) => 'typename ' + p).join(', '));
-    w.write('>\n');
+    w.write(this.templateParamsText());
+  }
+  /** `template <typename T, ...>\n`, or '' when there are no template parameters. */
+  templateParamsText(): string {
+    return templateHeader(this.templateParams);
   }
   writeDeclTo(w: CodeWriter): void {
-    w.write(this.returnType + spaceAfterType(this.returnType) + this.name + '(');
-    w.write(this.parameters.map((p) => p.declText()).join(', '));
-    w.write(')');
+    w.write(this.declText());
   }
   writeDefTo(w: CodeWriter, namePrefix: string): void {
-    w.write(this.returnType + spaceAfterType(this.returnType) + namePrefix + (namePrefix === '' ? '' : '::') + this.name + '(');
-    w.write(this.parameters.map((p) => p.defText()).join(', '));
-    w.write(')');
+    w.write(this.defText(namePrefix));
+  }
+  /** `ret name(type name = default, ...)`. */
+  declText(): string {
+    let s = this.returnType + spaceAfterType(this.returnType) + this.name + '(';
+    for (let i = 0; i < this.parameters.length; i++) s += (i === 0 ? '' : ', ') + this.parameters[i]!.declText();
+    return s + ')';
+  }
+  /** `ret prefix::name(type name, ...)`. */
+  defText(namePrefix: string): string {
+    let s = this.returnType + spaceAfterType(this.returnType) + namePrefix + (namePrefix === '' ? '' : '::') + this.name + '(';
+    for (let i = 0; i < this.parameters.length; i++) s += (i === 0 ? '' : ', ') + this.parameters[i]!.defText();
+    return s + ')';
   }
 }
 
@@ -104,21 +121,38 @@ export class MethodSignature {
  * dropped. Generators write lines with their own leading indentation (usually two spaces).
  */
 export class MethodBody {
-  private readonly w = new CodeWriter();
-  constructor(readonly declOnly: boolean) {}
+  /** Created on first use: many bodies stay empty. */
+  private writer: CodeWriter | undefined;
+  /** Whether text is kept: not for declarations, nor for bodies the output never prints. */
+  private keep: boolean;
+  constructor(readonly declOnly: boolean) {
+    this.keep = !declOnly;
+  }
+  private get w(): CodeWriter {
+    return (this.writer ??= new CodeWriter());
+  }
+  /** Drop the text, written and to come: the output being generated does not print it. */
+  discard(): void {
+    this.keep = false;
+    this.writer = undefined;
+  }
+  /** Whether written text is kept: generators may skip building text that would be dropped. */
+  keepsText(): boolean {
+    return this.keep;
+  }
   write(text: string): this {
-    if (!this.declOnly) this.w.write(text);
+    if (this.keep) this.w.write(text);
     return this;
   }
   line(text = ''): this {
     return this.write(text + '\n');
   }
   indent(n = 2): this {
-    this.w.indent(n);
+    if (this.keep) this.w.indent(n);
     return this;
   }
   unindent(n = 2): this {
-    this.w.unindent(n);
+    if (this.keep) this.w.unindent(n);
     return this;
   }
   /** Print `open`, run `fn` indented (when `indent`), then print `close`. */
@@ -135,20 +169,25 @@ export class MethodBody {
   }
   /** Print re-indented user code (see CodeWriter.printReindented). */
   printReindented(text: string, extraPrefix = ''): this {
-    if (!this.declOnly) this.w.printReindented(text, extraPrefix);
+    if (this.keep) this.w.printReindented(text, extraPrefix);
     return this;
   }
   text(): string {
-    return this.w.toString();
+    return this.writer === undefined ? '' : this.writer.toString();
   }
   isEmpty(): boolean {
-    return this.text() === '';
+    return this.writer === undefined || this.writer.isEmpty();
   }
   /** Write the body: leading newlines dropped, a final newline ensured. */
   writeTo(out: CodeWriter): void {
-    const body = this.text().replace(/^\n+/, '');
-    out.write(body);
-    if (body !== '' && !body.endsWith('\n')) out.write('\n');
+    const text = this.text();
+    let start = 0;
+    while (start < text.length && text.charCodeAt(start) === 10) start++;
+    if (start === text.length) return;
+    const body = start === 0 ? text : text.slice(start);
+    if (this.writer!.isBlankFree()) out.writeBlankFree(body);
+    else out.write(body);
+    if (text.charCodeAt(text.length - 1) !== 10) out.write('\n');
   }
 }
 
@@ -204,25 +243,23 @@ export class Method implements ClassDeclaration {
     return this.signature.makesRedundant(other.signature);
   }
   writeDeclTo(w: CodeWriter): void {
-    this.signature.writeTemplateParamsTo(w);
-    if (this.deprecationMessage !== undefined) w.write(`[[deprecated("${escapeString(this.deprecationMessage)}")]]\n`);
-    if (this.isStatic()) w.write('static ');
-    if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
-    this.signature.writeDeclTo(w);
-    if (this.isConst()) w.write(' const');
+    let s = this.signature.templateParamsText();
+    if (this.deprecationMessage !== undefined) s += `[[deprecated("${escapeString(this.deprecationMessage)}")]]\n`;
+    if (this.isStatic()) s += 'static ';
+    if (this.props & MethodProp.ConstexprValue) s += 'constexpr ';
+    s += this.signature.declText();
+    if (this.isConst()) s += ' const';
     if (!this.isInline()) {
-      w.write(';\n');
+      w.write(s + ';\n');
       return;
     }
-    w.write(' {\n');
+    w.write(s + ' {\n');
     this.body.writeTo(w);
     w.write('}\n\n');
   }
   writeDefTo(w: CodeWriter, namePrefix: string): void {
     if (this.isDeclarationOnly() || this.isInline()) return;
-    this.signature.writeDefTo(w, namePrefix);
-    if (this.isConst()) w.write(' const');
-    w.write(' {\n');
+    w.write(this.signature.defText(namePrefix) + (this.isConst() ? ' const {\n' : ' {\n'));
     this.body.writeTo(w);
     w.write('}\n\n');
   }
@@ -238,31 +275,27 @@ export class Constructor extends Method {
     this.initializers.push({ name, value });
     return this;
   }
-  private writeInitializersAndBody(w: CodeWriter): void {
-    w.write(' ');
-    if (this.initializers.length > 0) {
-      w.write(': ');
-      w.write(this.initializers.map((i) => `${i.name}(${i.value})`).join(', '));
-      w.write(' ');
-    }
-    w.write('{');
+  /** Write `head`, the member initializers and the body. */
+  private writeInitializersAndBody(w: CodeWriter, head: string): void {
+    let s = head + ' ';
+    if (this.initializers.length > 0) s += ': ' + this.initializers.map((i) => `${i.name}(${i.value})`).join(', ') + ' ';
+    w.write(s + '{');
     this.body.writeTo(w);
     w.write('}\n\n');
   }
   override writeDeclTo(w: CodeWriter): void {
-    this.signature.writeTemplateParamsTo(w);
-    if (this.props & MethodProp.ConstexprValue) w.write('constexpr ');
-    this.signature.writeDeclTo(w);
+    let s = this.signature.templateParamsText();
+    if (this.props & MethodProp.ConstexprValue) s += 'constexpr ';
+    s += this.signature.declText();
     if (!this.isInline()) {
-      w.write(';\n\n');
+      w.write(s + ';\n\n');
       return;
     }
-    this.writeInitializersAndBody(w);
+    this.writeInitializersAndBody(w, s);
   }
   override writeDefTo(w: CodeWriter, namePrefix: string): void {
     if (this.isDeclarationOnly() || this.isInline()) return;
-    this.signature.writeDefTo(w, namePrefix);
-    this.writeInitializersAndBody(w);
+    this.writeInitializersAndBody(w, this.signature.defText(namePrefix));
   }
 }
 
@@ -306,11 +339,7 @@ export class UsingDeclaration implements ClassDeclaration {
     return this;
   }
   writeDeclTo(w: CodeWriter): void {
-    if (this.templateParams.length > 0)
-      w.write('template <' + this.templateParams.map((p) => 'typename ' + p).join(', ') + '>\n');
-    w.write('using ' + this.name);
-    if (this.value !== '') w.write(' = ' + this.value);
-    w.write(';\n');
+    w.write(templateHeader(this.templateParams) + 'using ' + this.name + (this.value !== '' ? ' = ' + this.value + ';\n' : ';\n'));
   }
   writeDefTo(): void {}
 }
@@ -357,10 +386,20 @@ export class ExtraClassDeclaration implements ClassDeclaration {
  * `finalize()` (public methods, then private ones, then private fields); other declarations
  * (`declare`) are listed in the order they are added.
  */
+/**
+ * What a class is built for: `decl` (writeDeclTo only) and `def` (writeDefTo only) drop the
+ * bodies that output never prints (out-of-line and inline ones respectively) as they are added.
+ */
+export type ClassOutput = 'both' | 'decl' | 'def';
+
 export class Class {
+  /** Set before adding methods; see ClassOutput. */
+  output: ClassOutput = 'both';
   readonly parents: ParentClass[] = [];
   readonly templateParams: string[] = [];
   protected methods: Method[] = [];
+  /** Pending methods by name (only same-named methods can make each other redundant). */
+  private methodsByName = new Map<string, Method | Method[]>();
   protected fields: Field[] = [];
   readonly declarations: ClassDeclaration[] = [];
 
@@ -427,9 +466,18 @@ export class Class {
   }
 
   private addAndPrune<M extends Method>(m: M): M | undefined {
-    if (this.methods.some((x) => x.makesRedundant(m))) return undefined;
-    this.methods = this.methods.filter((x) => !m.makesRedundant(x));
+    const entry = this.methodsByName.get(m.name);
+    if (entry === undefined) {
+      this.methodsByName.set(m.name, m);
+    } else {
+      const same = Array.isArray(entry) ? entry : [entry];
+      if (same.some((x) => x.makesRedundant(m))) return undefined;
+      const pruned = same.filter((x) => m.makesRedundant(x));
+      if (pruned.length > 0) this.methods = this.methods.filter((x) => !pruned.includes(x));
+      this.methodsByName.set(m.name, [...same.filter((x) => !pruned.includes(x)), m]);
+    }
     this.methods.push(m);
+    if (this.output !== 'both' && !m.isDeclarationOnly() && m.isInline() === (this.output === 'def')) m.body.discard();
     return m;
   }
 
@@ -456,6 +504,7 @@ export class Class {
     const pub = this.methods.filter((m) => !m.isPrivate());
     const priv = this.methods.filter((m) => m.isPrivate());
     this.methods = [];
+    this.methodsByName.clear();
     if (pub.length > 0 && this.lastVisibility() !== Visibility.Public)
       this.declare(new VisibilityDeclaration(Visibility.Public));
     this.declarations.push(...pub);
@@ -470,15 +519,9 @@ export class Class {
 
   /** The class declaration with every member declaration and inline definition. */
   writeDeclTo(w: CodeWriter): void {
-    if (this.templateParams.length > 0)
-      w.write('template <' + this.templateParams.map((p) => 'typename ' + p).join(', ') + '>\n');
-    w.write((this.isStruct ? 'struct' : 'class') + ' ' + this.className + ' ');
-    if (this.parents.length > 0) {
-      w.write(': ');
-      w.write(this.parents.map((p) => p.text()).join(', '));
-      w.write(' ');
-    }
-    w.write('{\n');
+    let s = templateHeader(this.templateParams) + (this.isStruct ? 'struct ' : 'class ') + this.className + ' ';
+    if (this.parents.length > 0) s += ': ' + this.parents.map((p) => p.text()).join(', ') + ' ';
+    w.write(s + '{\n');
     w.indent();
     for (const d of this.declarations) d.writeDeclTo(w);
     w.unindent();

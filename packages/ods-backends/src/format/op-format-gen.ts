@@ -7,12 +7,12 @@ import type { NamedAttribute } from '../ods/attribute.js';
 import type { NamedTypeConstraint } from '../ods/constraint.js';
 import type { Operator } from '../ods/operator.js';
 import { conditionOf } from '../ods/predicate.js';
-import { FmtContext, tgfmt } from '../fmt.js';
+import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { EnumAttrModel, canFormatEnumAttr, isUnitAttr, isUnitProp, shouldFormatSymbolNameAttr, typeBuilderOf } from './op-format-model.js';
 import { type FormatElement, type OperationFormat, type TypeResolution, canFormatStringAsKeyword, collectVariables, parseOpFormat } from './op-format-parser.js';
 
 function fill(template: string, ...args: string[]): string {
-  return template.replace(/\{(\d)\}/g, (_m, i: string) => args[Number(i)] ?? '');
+  return formatIndexed(template, args, true);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 import { DefInit, type Record } from '@ods-ts/tablegen-core';
 import type { Attribute, Property } from '../ods/attribute.js';
 import { TypeConstraint } from '../ods/constraint.js';
+import { trimAscii } from '../text.js';
 
 /** The `builderCall` of the attribute's `valueType`, when it has one. */
 export function typeBuilderOf(attr: Attribute): string | undefined {
@@ -48,7 +49,7 @@ export class EnumAttrModel {
     return this.str('underlyingType');
   }
   getConstBuilderTemplate(): string {
-    return this.str('constBuilderCall').replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
+    return trimAscii(this.str('constBuilderCall'));
   }
   getCppNamespace(): string {
     return this.str('cppNamespace');

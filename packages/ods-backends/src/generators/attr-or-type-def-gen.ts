@@ -22,7 +22,7 @@ import type { Trait } from '../ods/trait.js';
 import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
 import { FmtContext, tgfmt } from '../fmt.js';
 import { predicateCondition } from './attrs-fmt.js';
-import { llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
+import { derivedDefsOf, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
 import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 
@@ -68,7 +68,7 @@ const EMIT_ERROR_TYPE = '::llvm::function_ref<::mlir::InFlightDiagnostic()>';
 
 /** The def records of `kind`, in definition order. */
 export function collectDefRecords(records: RecordKeeper, kind: DefKind): Record[] {
-  return [...records.getAllDerivedDefinitionsIfDefined(`${kind.defType}Def`)].sort((a, b) => a.id - b.id);
+  return [...derivedDefsOf(records, `${kind.defType}Def`)].sort((a, b) => a.id - b.id);
 }
 
 /** The defs to generate: those of the selected dialect, or all when they share one dialect. */
@@ -99,7 +99,7 @@ function indented(fn: (w: CodeWriter) => void): string {
 }
 
 function interfaceOfTrait(trait: Trait): Interface {
-  return new Interface(trait.def);
+  return Interface.of(trait.def);
 }
 
 /** The C++ classes of one def: the attribute/type class and its storage (DefGen). */
@@ -113,10 +113,14 @@ class DefGen {
     readonly def: AttrOrTypeDef,
     kind: DefKind,
     private readonly formatErrorIsFatal = true,
+    forDeclarations = false,
   ) {
     this.valueType = kind.valueType;
     this.defType = kind.defType;
     this.defCls = new Class(def.getCppClassName());
+    // Declarations never print out-of-line bodies. (Definitions keep the inline ones: the
+    // conflicting-builder error prints them.)
+    if (forDeclarations) this.defCls.output = 'decl';
     for (const p of def.getParameters()) if (p.isAnonymous()) fatalAt(undefined, 'all parameters must have a name');
     if (def.getNumParameters() > 0) this.storageCls = new Class(def.getStorageClassName(), true);
 
@@ -495,7 +499,7 @@ export function emitDefDecls(records: RecordKeeper, kind: DefKind, opts: DefGenO
     if (defs.length === 0) return;
     llvmNamespaceScope(w, defs[0]!.getDialect()?.getCppNamespace() ?? '', () => {
       for (const d of defs) w.write(classComments(d) + `class ${d.getCppClassName()};\n`);
-      for (const d of defs) new DefGen(d, kind, opts.formatErrorIsFatal).emitDecl(w);
+      for (const d of defs) new DefGen(d, kind, opts.formatErrorIsFatal, true).emitDecl(w);
     });
     for (const d of defs) {
       const ns = d.getDialect()?.getCppNamespace() ?? '';

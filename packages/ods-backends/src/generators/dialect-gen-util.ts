@@ -2,6 +2,7 @@
 // templates with documented slots, and the summary/description comment helper.
 import { CodeWriter, splitNamespace } from '../emit.js';
 import type { GeneratorOption } from '../registry.js';
+import { trimAscii } from '../text.js';
 import { convertToCamelFromSnakeCase, type Dialect, type DiscardableAttribute } from '../ods/dialect.js';
 
 /** The `--dialect=<name>` option shared by the dialect-aware generators. */
@@ -19,7 +20,7 @@ export function selectedDialectOption(options: ReadonlyMap<string, string | bool
 
 /** StringRef::trim(): strip ASCII whitespace (` \t\n\v\f\r`) at both ends. */
 export function llvmTrim(s: string): string {
-  return s.replace(/^[ \t\n\v\f\r]+/, '').replace(/[ \t\n\v\f\r]+$/, '');
+  return trimAscii(s);
 }
 
 /** Raw text inside a C++ namespace as mlir-tblgen 22 prints it (see emit.ts namespaceScope). */

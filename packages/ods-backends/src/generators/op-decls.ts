@@ -24,7 +24,7 @@ registerGenerator({
     const w = new CodeWriter();
     w.write(emitSourceFileHeader('Op Declarations', ctx.inputFilename));
     const defs = getRequestedOpDefinitions(ctx.records, ctx.options);
-    const ops = defs.map((d) => new Operator(d));
+    const ops = defs.map((d) => Operator.of(d));
     for (const op of ops) {
       namespaceScope(w, op.getCppNamespace(), () => {
         w.write(summaryAndDescComments(op.getSummary(), op.getDescription()));

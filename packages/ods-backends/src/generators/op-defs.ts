@@ -40,13 +40,13 @@ registerGenerator({
     const defs = getRequestedOpDefinitions(ctx.records, ctx.options);
     const shards = shardOpDefinitions(defs, ctx.options);
     if (shards.length === 1) {
-      const ops = defs.map((d) => new Operator(d));
+      const ops = defs.map((d) => Operator.of(d));
       ifDefScope(w, 'GET_OP_LIST', () => w.write(ops.map((o) => o.getQualCppClassName()).join(',\n')));
       ifDefScope(w, 'GET_OP_CLASSES', () => emitOpClassDefs(w, ops, ctx.inputFilename, ''));
       return w.toString();
     }
     if (defs.length === 0) return w.toString();
-    const dialect = new Operator(defs[0]!).getDialect();
+    const dialect = Operator.of(defs[0]!).getDialect();
     const ns = dialect.getCppNamespace();
     const cls = dialect.getCppClassName();
     shards.forEach((shard, i) => {
@@ -56,7 +56,7 @@ registerGenerator({
           for (let k = 0; k < shards.length; k++) w.write(`  ${ns}::register${cls}Operations${k}(dialect);\n`);
           w.write('}\n');
         }
-        const ops = shard.map((d) => new Operator(d));
+        const ops = shard.map((d) => Operator.of(d));
         w.write(opCommentHeader(cls, 'Op Registration Hook'));
         w.write(`void ${ns}::register${cls}Operations${i}(${ns}::${cls} *dialect) {\n`);
         for (const op of ops) w.write(`  ::mlir::RegisteredOperationName::insert<${op.getQualCppClassName()}>(*dialect);\n`);

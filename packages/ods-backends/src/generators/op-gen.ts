@@ -22,8 +22,9 @@ import { Interface } from '../ods/interface.js';
 import { type Operator, setDefLookup } from '../ods/operator.js';
 import { SideEffect, type Trait } from '../ods/trait.js';
 import type { GeneratorOption } from '../registry.js';
-import { FmtContext, tgfmt } from '../fmt.js';
+import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
+import { derivedDefsOf } from './gen-util.js';
 import { conditionOf } from '../ods/predicate.js';
 import {
   type StaticVerifier,
@@ -67,7 +68,7 @@ export function getRequestedOpDefinitions(records: RecordKeeper, options: Readon
   const incRe = typeof inc === 'string' && inc !== '' ? makeRegex(inc) : undefined;
   const excRe = typeof exc === 'string' && exc !== '' ? makeRegex(exc) : undefined;
   // mlir-tblgen lists ops in the RecordKeeper's map order: names compared byte-wise.
-  const byName = [...records.getAllDerivedDefinitions('Op')].sort((a, b) => (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0));
+  const byName = [...derivedDefsOf(records, 'Op')].sort((a, b) => (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0));
   return byName.filter((d) => {
     if (incRe && !incRe.test(operationNameOf(d))) return false;
     if (excRe && excRe.test(operationNameOf(d))) return false;
@@ -94,7 +95,7 @@ export function shardOpDefinitions(defs: Record[], options: ReadonlyMap<string, 
 
 /** Python-like `{0}` formatting used for the fixed code templates below. */
 function fmt(template: string, ...args: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (_m, i: string) => String(args[Number(i)]));
+  return formatIndexed(template, args, false);
 }
 
 interface AttributeMetadata {
@@ -530,6 +531,8 @@ export class OpEmitter {
     readonly sv?: StaticVerifier,
   ) {
     this.opClass = new OpClass(op.getCppClassName(), formatExtraDeclarations(op), formatExtraDefinitions(op));
+    // Only op-defs passes `sv`: build each class for the one output it goes to.
+    this.opClass.output = sv ? 'def' : 'decl';
     this.helper = new OpHelper(op, true);
     this.genTraits();
     this.genAttrNameGetters();
@@ -1234,6 +1237,7 @@ export class OpEmitter {
     const cls = this.opClass.className;
     const c1 = this.opClass.addStaticMethod(cls, 'create', withLoc);
     const c2 = this.opClass.addStaticMethod(cls, 'create', implicit);
+    if (!c1?.body.keepsText() && !c2?.body.keepsText()) return;
     const fwd = names.length === 0 ? '' : ', ' + names.map((n) => `std::forward<decltype(${n})>(${n})`).join(', ');
     if (c1) c1.body.write(fmt(inlineCreateBody, loc, fwd, cls));
     if (c2) c2.body.write(fmt(inlineCreateBodyImplicitLoc, fwd));
@@ -1323,6 +1327,7 @@ export class OpEmitter {
   }
 
   private genCodeForAddingArgAndRegionForBuilder(body: MethodBody, inferred: Set<string>, isRaw: boolean): void {
+    if (!body.keepsText()) return;
     const op = this.op;
     op.operands.forEach((operand, i) => {
       const argName = getArgumentName(op, i);
@@ -1729,7 +1734,7 @@ export class OpEmitter {
     const op = this.op;
     if (!op.allResultTypesKnown) return;
     const trait = op.getTrait('::mlir::InferTypeOpInterface::Trait')!;
-    const iface = new Interface(trait.def);
+    const iface = Interface.of(trait.def);
     const im = iface.getMethods().find((x) => x.getName() === 'inferReturnTypes');
     if (!im) return;
     const m = this.genOpInterfaceMethod(im, false);
@@ -1787,7 +1792,7 @@ export class OpEmitter {
   }
 
   private genOpInterfaceMethodsFor(t: Trait): void {
-    const iface = new Interface(t.def);
+    const iface = Interface.of(t.def);
     const always = new Set(t.getAlwaysDeclaredMethods());
     for (const m of iface.getMethods()) {
       if (m.getBody() !== undefined) continue;
@@ -1879,6 +1884,7 @@ export class OpEmitter {
       return;
     }
     const cls = new Class(this.opClass.className);
+    cls.output = this.opClass.output;
     const fmt = generateOpFormat(this.op, cls, true);
     const hasPropDict = fmt?.elements.some((e) => e.k === 'prop-dict') ?? false;
     for (const m of cls.pendingMethods()) {
@@ -1967,6 +1973,8 @@ export class AdaptorEmitter {
     const base = (this.genericAdaptorBase = new Class(op.getGenericAdaptorName() + 'Base'));
     const gen = (this.genericAdaptor = new Class(op.getGenericAdaptorName()));
     const adaptor = (this.adaptor = new Class(op.getAdaptorName()));
+    // Only op-defs passes `sv`: build each class for the one output it goes to.
+    for (const c of [base, gen, adaptor]) c.output = sv ? 'def' : 'decl';
     base.declare(new VisibilityDeclaration(Visibility.Public));
     const items = this.helper.attrOrProperties();
     let decls = '  struct Properties {\n';

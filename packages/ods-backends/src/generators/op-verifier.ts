@@ -8,7 +8,7 @@ import type { Attribute, NamedProperty } from '../ods/attribute.js';
 import { convertToCamelFromSnakeCase } from '../ods/dialect.js';
 import { conditionOf } from '../ods/predicate.js';
 import type { Operator } from '../ods/operator.js';
-import { FmtContext, tgfmt } from '../fmt.js';
+import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { escapeString } from '../text.js';
 
 /**
@@ -171,7 +171,7 @@ static ::llvm::LogicalResult {0}(
 `;
 
 function fill(template: string, ...args: string[]): string {
-  return template.replace(/\{(\d)\}/g, (_m, i: string) => args[Number(i)] ?? '');
+  return formatIndexed(template, args, true);
 }
 
 /** The uniqued verification functions of a set of ops (StaticVerifierFunctionEmitter). */

@@ -1,11 +1,12 @@
 // ODS constraints (mlir/TableGen/Constraint.h): type constraints of operands and results, region
 // and successor constraints, with their predicate and C++ type.
 import { DefInit, type Record, StringInit } from '@ods-ts/tablegen-core';
+import { trimAscii } from '../text.js';
 
 /** The value of a string field trimmed of ASCII whitespace, or '' (mlir's getValueAsString helper). */
 export function trimmedString(def: Record, field: string): string {
   const v = def.getValue(field)?.value;
-  return v instanceof StringInit ? v.value.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '') : '';
+  return v instanceof StringInit ? trimAscii(v.value) : '';
 }
 
 /** The common part of every constraint: its def, predicate and summary. */
@@ -61,7 +62,7 @@ export class TypeConstraint extends Constraint {
     }
     const v = base.getValue('builderCall')?.value;
     if (v instanceof StringInit) {
-      const s = v.value.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
+      const s = trimAscii(v.value);
       return s === '' ? undefined : s;
     }
     return undefined;

@@ -10,6 +10,7 @@ import {
   fatalAt,
 } from '@ods-ts/tablegen-core';
 import { splitNamespace } from '../emit.js';
+import { derivedDefinitions } from '../generators/gen-util.js';
 
 /** A string field, or '' when it is unset or not a string (mlir's getAsStringOrEmpty). */
 export function stringOrEmpty(def: Record, field: string): string {
@@ -134,8 +135,9 @@ export class Dialect {
  * mlir-tblgen's dialect generators.
  */
 export function getAllDialects(records: RecordKeeper, requireClass = false): Dialect[] {
-  const defs = requireClass ? records.getAllDerivedDefinitions('Dialect') : records.getAllDerivedDefinitionsIfDefined('Dialect');
-  return defs.map((d) => new Dialect(d));
+  // The core reports an undefined class.
+  if (requireClass && !records.getClass('Dialect')) records.getAllDerivedDefinitions('Dialect');
+  return derivedDefinitions(records, 'Dialect').map((d) => new Dialect(d));
 }
 
 /**

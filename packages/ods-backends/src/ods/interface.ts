@@ -77,12 +77,24 @@ export class InterfaceMethod {
   }
 }
 
+const interfaceCache = new WeakMap<Record, Interface>();
+
 export type InterfaceKind = 'op' | 'attr' | 'type' | 'dialect' | 'other';
 
 /** An interface: a record deriving from `Interface`. */
 export class Interface {
   private readonly methods: readonly InterfaceMethod[];
   private bases: readonly Interface[] | undefined;
+
+  /** The interface of a def, shared by every generator (an interface only reads its def). */
+  static of(def: Record): Interface {
+    let i = interfaceCache.get(def);
+    if (i === undefined) {
+      i = new Interface(def);
+      interfaceCache.set(def, i);
+    }
+    return i;
+  }
 
   constructor(readonly def: Record) {
     const methods: InterfaceMethod[] = [];
@@ -187,7 +199,7 @@ export class Interface {
       out.push(base);
       added.add(name);
     };
-    for (const b of this.def.getValueAsListOfDefs('baseInterfaces')) add(new Interface(b));
+    for (const b of this.def.getValueAsListOfDefs('baseInterfaces')) add(Interface.of(b));
     this.bases = out;
     return out;
   }

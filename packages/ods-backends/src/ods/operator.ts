@@ -29,6 +29,8 @@ const isArgIndex = (i: number): boolean => i >= 0;
 const mapResultIndex = (i: number): number => -1 - i;
 const unmapResultIndex = (i: number): number => -1 - i;
 
+const operatorCache = new WeakMap<Record, Operator>();
+
 export class Operator {
   readonly dialect: Dialect;
   readonly cppClassName: string;
@@ -45,6 +47,19 @@ export class Operator {
   numNativeAttributes = 0;
   allResultTypesKnown = false;
   readonly resultTypeMapping: InferredResultType[] = [];
+  /** getTrait's index, rebuilt when traits were added since. */
+  private traitsByName: Map<string, Trait> | undefined;
+  private traitsByNameCount = 0;
+
+  /** The operator of a def, shared by the generators of a parse (an Operator only reads its def). */
+  static of(def: Record): Operator {
+    let op = operatorCache.get(def);
+    if (op === undefined) {
+      op = new Operator(def);
+      operatorCache.set(def, op);
+    }
+    return op;
+  }
 
   constructor(readonly def: Record) {
     this.dialect = new Dialect(def.getValueAsDef('opDialect'));
@@ -159,7 +174,16 @@ export class Operator {
   }
   /** Find a native, internal or interface trait by qualified C++ name. */
   getTrait(name: string): Trait | undefined {
-    return this.traits.find((t) => t.kind !== 'pred' && t.getFullyQualifiedTraitName() === name);
+    if (this.traitsByName === undefined || this.traitsByNameCount !== this.traits.length) {
+      this.traitsByName = new Map();
+      for (const t of this.traits) {
+        if (t.kind === 'pred') continue;
+        const n = t.getFullyQualifiedTraitName();
+        if (!this.traitsByName.has(n)) this.traitsByName.set(n, t);
+      }
+      this.traitsByNameCount = this.traits.length;
+    }
+    return this.traitsByName.get(name);
   }
   /** The side-effect decorators of argument `i` (`Arg<..., [MemRead]>`). */
   getArgDecorators(i: number): Record[] {

@@ -4,19 +4,34 @@ import type { Record } from '@ods-ts/tablegen-core';
 
 export type TraitKind = 'native' | 'pred' | 'internal' | 'interface';
 
+/** Traits by def: a trait only reads its (fully resolved) def, so every generator shares it. */
+const traitCache = new WeakMap<Record, Trait>();
+
 export class Trait {
+  private qualifiedName: string | undefined;
   constructor(
     readonly def: Record,
     readonly kind: TraitKind,
   ) {}
   static create(def: Record): Trait {
-    if (def.isSubClassOfName('PredTrait')) return new Trait(def, 'pred');
-    if (def.isSubClassOfName('GenInternalTrait')) return new Trait(def, 'internal');
-    if (def.isSubClassOfName('InterfaceTrait')) return new Trait(def, 'interface');
-    return new Trait(def, 'native');
+    let t = traitCache.get(def);
+    if (t === undefined) {
+      t = new Trait(def, Trait.kindOf(def));
+      traitCache.set(def, t);
+    }
+    return t;
+  }
+  private static kindOf(def: Record): TraitKind {
+    if (def.isSubClassOfName('PredTrait')) return 'pred';
+    if (def.isSubClassOfName('GenInternalTrait')) return 'internal';
+    if (def.isSubClassOfName('InterfaceTrait')) return 'interface';
+    return 'native';
   }
   /** The qualified C++ trait, `cppNamespace::trait` (just `trait` for internal traits). */
   getFullyQualifiedTraitName(): string {
+    return (this.qualifiedName ??= this.computeQualifiedName());
+  }
+  private computeQualifiedName(): string {
     const trait = this.def.getValueAsString('trait');
     if (this.kind === 'internal') return trait;
     const ns = this.def.getValue('cppNamespace') ? this.def.getValueAsString('cppNamespace') : '';
