@@ -82,5 +82,8 @@ export async function loadImpl(url) {
   const mod = await import(url);
   if (typeof mod.runCli !== 'function') throw new Error(`${url} does not export a function runCli`);
   if (typeof mod.listGenerators !== 'function') throw new Error(`${url} does not export a function listGenerators`);
+  // Every case runs with the include parses of the earlier cases of its thread shared, as the
+  // engine runs: conformance then covers shared parses too (ODS_CONFORMANCE_SHARE=0: unshared).
+  if (typeof mod.shareParsesInProcess === 'function') mod.shareParsesInProcess(process.env.ODS_CONFORMANCE_SHARE !== '0');
   return mod;
 }

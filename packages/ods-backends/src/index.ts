@@ -10,3 +10,5 @@ export {
 } from './registry.js';
 export { generate } from './generate.js';
 export { runBuildCommand, type BuildIO } from './build-command.js';
+/** For long-lived hosts that call runCli many times: share include parses between the calls. */
+export { shareParsesInProcess } from '@ods-ts/tablegen-core';

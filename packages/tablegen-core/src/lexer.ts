@@ -2,7 +2,7 @@
 // delegating `#ifdef`-style directives at line starts to the preprocessor.
 import type { DiagnosticEngine, Loc, SourceBuffer, SourceManager } from './diagnostics.js';
 import { FatalError } from './diagnostics.js';
-import { Preprocessor, PrepDirective } from './preprocessor.js';
+import { type ControlEntry, Preprocessor, PrepDirective } from './preprocessor.js';
 import type { IncludeResolver } from './sources.js';
 
 /** Every token kind of the TableGen language. */
@@ -113,7 +113,8 @@ export type IncludeEvent =
       readonly resumeAt: number;
       readonly includeLoc: Loc;
       readonly stackDepth: number;
-      readonly prepDepth: number;
+      /** The preprocessor's control stacks at the directive. */
+      readonly controls: readonly (readonly ControlEntry[])[];
       /** The logs before the directive opened the file. */
       readonly before: LogCounts;
     }
@@ -306,7 +307,7 @@ export class Lexer {
     this.buf = e.includer;
     this.text = e.includer.text;
     this.pos = e.resumeAt;
-    this.prep.rewind(e.prepDepth, e.before.macros);
+    this.prep.rewind(e.controls, e.before.macros);
     this.sources.truncate(e.before.sources);
     this.includes?.truncate(e.before.deps, e.before.reads);
     const ev = this.includeEvents!;
@@ -424,7 +425,7 @@ export class Lexer {
         resumeAt: this.pos,
         includeLoc,
         stackDepth: this.stack.length,
-        prepDepth: this.prep.depth,
+        controls: this.prep.saveControls(),
         before,
       });
     }

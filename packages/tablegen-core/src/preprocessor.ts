@@ -19,7 +19,7 @@ const DIRECTIVES: ReadonlyArray<[PrepDirective, string]> = [
   [PrepDirective.Define, 'define'],
 ];
 
-interface ControlEntry {
+export interface ControlEntry {
   /** Ifdef (also for #ifndef) or Else. */
   kind: PrepDirective.Ifdef | PrepDirective.Else;
   isDefined: boolean;
@@ -61,17 +61,17 @@ export class Preprocessor {
     return `invalid macro name \`${name}\` specified on command line`;
   }
 
-  /** How many files deep the lexer is (the control stacks), for rewind. */
-  get depth(): number {
-    return this.includeStack.length;
+  /** The control stacks of every open file, copied (see rewind). */
+  saveControls(): readonly (readonly ControlEntry[])[] {
+    return this.includeStack.map((c) => c.slice());
   }
 
   /**
-   * Back to an earlier point of the same parse: `depth` files deep, with only the macros defined
-   * before the first `logLength` events of the log.
+   * Back to an earlier point of the same parse: the control stacks saved then, and only the
+   * macros defined before the first `logLength` events of the log.
    */
-  rewind(depth: number, logLength: number): void {
-    this.includeStack.length = depth;
+  rewind(controls: readonly (readonly ControlEntry[])[], logLength: number): void {
+    this.includeStack = controls.map((c) => c.slice());
     const log = this.log!;
     for (let i = log.length - 1; i >= logLength; i--) {
       const e = log[i]!;

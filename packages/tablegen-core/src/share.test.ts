@@ -153,6 +153,17 @@ describe('shared include parses', () => {
     expect(cache.hits).toBe(0);
   });
 
+  it('restores the control stack of the includer (a guarded file of includes only)', () => {
+    const cache = newCache();
+    // The lexer reads past the last include to the end of the main file before the snapshot
+    // for that include is restored: the main file's #ifndef must come back with the rewind.
+    const main = `#ifndef MAIN_TD\n#define MAIN_TD\ninclude "base.td"\ninclude "extra.td"\ninclude "base.td"\n#endif // MAIN_TD\n`;
+    same(main, { files, cache });
+    const r = same(main, { files, cache });
+    expect(r.ok).toBe(true);
+    expect(cache.hits).toBe(3);
+  });
+
   it('shares nested includes that begin a file, and the includes after them', () => {
     const cache = newCache();
     const tree = {
