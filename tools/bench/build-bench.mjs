@@ -159,7 +159,7 @@ const median = (xs) => {
 
 /** Watch mode: a child `ods-tblgen build --watch`, its output, and a wait for a pattern. */
 function startWatch(tool, config, jobs) {
-  const child = spawn(process.execPath, [tool, 'build', '--config', config, '--watch', '--jobs', String(jobs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tool, ['build', '--config', config, '--watch', '--jobs', String(jobs)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -211,9 +211,12 @@ async function main() {
   const notes = [];
   // A snapshot of the bundles: a rebuild of dist/ during the run would change the tool's
   // fingerprint, and the engine would (rightly) rebuild everything in the no-op step.
-  const tool = join(tmp, 'tool', 'ods-tblgen.js');
+  // The bin as users run it (its #! line sets node's flags), over the snapshot of the bundles.
+  const tool = join(tmp, 'tool', 'bin', 'ods-tblgen.js');
+  mkdirSync(join(tmp, 'tool', 'dist'), { recursive: true });
   mkdirSync(dirname(tool), { recursive: true });
-  for (const f of ['ods-tblgen.js', 'engine-worker.js']) cpSync(join(dirname(BUNDLE), f), join(tmp, 'tool', f));
+  for (const f of ['ods-tblgen.js', 'engine-worker.js']) cpSync(join(dirname(BUNDLE), f), join(tmp, 'tool', 'dist', f));
+  cpSync(join(ROOT, 'packages/ods-backends/bin/ods-tblgen.js'), tool);
   symlinkSync(join(ROOT, 'node_modules'), join(tmp, 'tool', 'node_modules'), 'dir');
   try {
     // The watched dialect: its own .td files copied in, first in the include path.
@@ -227,7 +230,7 @@ async function main() {
     const config = join(tmp, 'ods.json');
     writeFileSync(config, JSON.stringify({ includeDirs: [td], mlirIncludeDir: mlir, jobs }, null, 1));
     const inputs = new Set(jobs.map((j) => j.input)).size;
-    notes.push(`ods-tblgen: a snapshot of packages/ods-backends/dist/{ods-tblgen,engine-worker}.js taken at the start`);
+    notes.push(`ods-tblgen: its bin (bin/ods-tblgen.js, run through its #! line) over a snapshot of packages/ods-backends/dist/{ods-tblgen,engine-worker}.js taken at the start`);
     notes.push(`${rows.length} outputs (${gens.join(', ')}) of ${inputs} .td files from the manifest; ${opts.jobs}-wide; ${copied.length} .td files of ${opts.dialect} copied to ${td}`);
 
     // The reference: one process per output.
@@ -240,7 +243,7 @@ async function main() {
 
     // ods-tblgen build: cold, then no-op.
     process.stderr.write('build-bench: ods-tblgen build (cold) ...\n');
-    const build = () => exec(process.execPath, [tool, 'build', '--config', config, '--jobs', String(opts.jobs)], tmp);
+    const build = () => exec(tool, ['build', '--config', config, '--jobs', String(opts.jobs)], tmp);
     const cold = await timed(build);
     const summary = (r) => (/ods: (\d+ outputs?: .*?)(?: \(\d+ ms\))?$/m.exec(r.out) ?? [])[1] ?? `exit ${r.code}`;
     process.stderr.write('build-bench: ods-tblgen build (no-op) ...\n');

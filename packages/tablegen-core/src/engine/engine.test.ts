@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { parseTableGen, type ParseResult } from '../index.js';
 import { printRecords } from '../printer.js';
 import { resolveConfig, type OdsConfigSpec, type OdsJob } from './config.js';
@@ -202,6 +202,26 @@ describe('OdsEngine', () => {
     t.write('inc/Later.inc.td', 'class X;\n');
     s = await makeEngine(spec).build();
     expect(s.outcomes[5]!.status).toBe('generated');
+  });
+
+  it('keeps stamps of every output and dependency, so a no-op build only stats them', async () => {
+    t = tempTree(FILES);
+    await makeEngine().build();
+    const state = JSON.parse(t.read('.ods-cache/state.json')) as { stamps: { [path: string]: unknown[] } };
+    const stamped = Object.keys(state.stamps).map((p) => p.slice(t.dir.length + 1)).sort();
+    expect(stamped).toEqual([...outs, 'inc/Extra.td', 'src/Ops.td', 'src/Other.td', 'sys/Base.td'].sort());
+  });
+
+  it('does not trust a stamp whose file was rewritten, even with the same size and mtime', async () => {
+    t = tempTree(FILES);
+    await makeEngine().build();
+    const base = t.path('sys/Base.td');
+    const { atime, mtime } = statSync(base);
+    t.write('sys/Base.td', 'class Y;\nclass X;\n'); // same size
+    utimesSync(base, atime, mtime);
+    const s = await makeEngine().build();
+    expect(s.parses).toBe(2);
+    expect(statuses(s)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
   });
 
   it('regenerates an output that was deleted or edited by hand', async () => {

@@ -25,7 +25,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OdsConfig, OdsJob } from './config.js';
-import { FileHasher, hashText, writeFileAtomic } from './fsutil.js';
+import { FileHasher, type FileStamp, hashText, writeFileAtomic } from './fsutil.js';
 import { type GenerateFn, type GroupResult, type GroupSpec, runGroup } from './run-group.js';
 import { scanIncludes } from './scan.js';
 
@@ -93,10 +93,12 @@ interface CacheEntry {
   outputHash: string;
 }
 interface CacheState {
-  version: 3;
+  version: 4;
   entries: { [key: string]: CacheEntry };
   /** Dependency sets: path -> sha256 of its bytes, or '' for a path that must stay missing. */
   deps: { [id: string]: { [path: string]: string } };
+  /** Stamps of the outputs and dependencies (FileHasher): a no-op build only stats them. */
+  stamps?: { [path: string]: FileStamp };
 }
 
 export function summaryLine(s: BuildSummary): string {
@@ -157,11 +159,15 @@ export class OdsEngine {
   private loadState(): CacheState {
     try {
       const s = JSON.parse(readFileSync(this.statePath, 'utf8')) as CacheState;
-      if (s.version === 3 && typeof s.entries === 'object' && s.entries !== null && typeof s.deps === 'object' && s.deps !== null) return s;
+      if (s.version === 4 && typeof s.entries === 'object' && s.entries !== null && typeof s.deps === 'object' && s.deps !== null) {
+        if (typeof s.stamps === 'object' && s.stamps !== null) this.hasher.loadStamps(s.stamps);
+        delete s.stamps;
+        return s;
+      }
     } catch {
       // no cache yet, or unreadable: start over
     }
-    return { version: 3, entries: {}, deps: {} };
+    return { version: 4, entries: {}, deps: {} };
   }
 
   private saveTimer: NodeJS.Immediate | undefined;
@@ -178,8 +184,11 @@ export class OdsEngine {
     // Drop dependency sets no entry uses any more.
     const used = new Set(Object.values(this.state.entries).map((e) => e.deps));
     for (const id of Object.keys(this.state.deps)) if (!used.has(id)) delete this.state.deps[id];
+    const paths = new Set<string>();
+    for (const d of Object.values(this.state.deps)) for (const p of Object.keys(d)) paths.add(p);
+    for (const j of this.config.jobs) paths.add(j.output);
     try {
-      writeFileAtomic(this.statePath, JSON.stringify(this.state), 'utf8');
+      writeFileAtomic(this.statePath, JSON.stringify({ ...this.state, stamps: this.hasher.stamps(paths) }), 'utf8');
     } catch (e) {
       // The cache is an optimisation: a read-only cache folder costs a rebuild, not the build.
       this.opts.log?.(`ods: warning: cannot write ${this.statePath}: ${(e as Error).message}`);
@@ -266,6 +275,7 @@ export class OdsEngine {
       // A failed parse stops early: keep watching what the static scan finds too.
       const files = r.parseFailed ? [...new Set([...r.files, ...scanIncludes(group.input, group.includeDirs, group.cwd).files])] : r.files;
       this.deps.set(group.key, { files, probes });
+      if (r.stamps) this.hasher.loadStamps(r.stamps);
       const depsId = hashText(JSON.stringify(r.inputs)).slice(0, 32);
       if (Object.keys(r.inputs).length) this.state.deps[depsId] = r.inputs;
       diagnostics += r.diagnostics;

@@ -40,9 +40,32 @@ export function hashText(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Content hashes memoized by (path, size, mtime, ctime), so unchanged files are not re-read. */
+/** A file's identity at the time it was hashed: [size, mtimeMs, ctimeMs, ino, sha256]. */
+export type FileStamp = [number, number, number, number, string];
+
+/**
+ * Content hashes memoized by (path, size, mtime, ctime, inode), so unchanged files are not
+ * re-read. The memo can be saved and loaded (`stamps`, `loadStamps`): a later process then only
+ * stats the files (a write changes the ctime, which cannot be set back).
+ */
 export class FileHasher {
   private memo = new Map<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number; hash: string }>();
+
+  /** The memo entries of `paths` (those hashed or recorded by this hasher). */
+  stamps(paths: Iterable<string>): { [path: string]: FileStamp } {
+    const out: { [path: string]: FileStamp } = {};
+    for (const p of paths) {
+      const m = this.memo.get(p);
+      if (m) out[p] = [m.size, m.mtimeMs, m.ctimeMs, m.ino, m.hash];
+    }
+    return out;
+  }
+
+  loadStamps(stamps: { [path: string]: FileStamp }): void {
+    for (const [p, s] of Object.entries(stamps)) {
+      if (Array.isArray(s) && s.length === 5 && typeof s[4] === 'string') this.memo.set(p, { size: s[0], mtimeMs: s[1], ctimeMs: s[2], ino: s[3], hash: s[4] });
+    }
+  }
   /** The file's sha256, or undefined when it does not exist (or is not a readable file). */
   hash(path: string): string | undefined {
     let st;

@@ -6,9 +6,10 @@ import { processParseCache } from '../share.js';
 import { recordsToJson, writeJson } from '../json.js';
 import { printRecords } from '../printer.js';
 import { type FileSystem, nodeFileSystem } from '../sources.js';
+import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OdsJob } from './config.js';
-import { hashText } from './fsutil.js';
+import { type FileStamp, hashText } from './fsutil.js';
 
 /** The parse shared by a group of jobs. */
 export interface GroupSpec {
@@ -52,6 +53,8 @@ export interface GroupResult {
   readonly results: JobResult[];
   /** Milliseconds spent parsing (not generating). */
   readonly parseMs: number;
+  /** Stamps of the files the parse read from disk (see FileHasher). */
+  readonly stamps?: { [path: string]: FileStamp };
 }
 
 /** Runs one generator on a parse; reports problems through the parse's diagnostics and throws FatalError. */
@@ -74,33 +77,49 @@ function hashOf(path: string, text: string): string {
   return hash;
 }
 
-/** The files read during the current build (GroupSpec.build) of this thread. */
-let buildReads: { build: number; files: Map<string, string | undefined> } | undefined;
-
-/** `base`, reading each file once per build. */
-function buildFileSystem(base: FileSystem, build: number | undefined): FileSystem {
-  if (build === undefined) return base;
-  if (buildReads?.build !== build) buildReads = { build, files: new Map() };
-  const files = buildReads.files;
-  return {
-    readFile(path: string): string | undefined {
-      if (files.has(path)) return files.get(path);
-      const text = base.readFile(path);
-      files.set(path, text);
-      return text;
-    },
-  };
+/** A read: the bytes, and the file's stat taken just before (undefined when not on disk). */
+interface Read {
+  readonly text: string | undefined;
+  readonly stat: Stats | undefined;
 }
 
-/** A file system that records the hash of every file read and every path found missing. */
-function recordingFileSystem(base: FileSystem, inputs: { [path: string]: string }): FileSystem {
+/** The files read during the current build (GroupSpec.build) of this thread. */
+let buildReads: { build: number; files: Map<string, Read> } | undefined;
+
+/**
+ * `base`, recording the hash of every file read and every path found missing (`inputs`), and the
+ * stamp of every file read from disk (`stamps`, see FileHasher). With a build number, each file
+ * is read once per build: a later group of the build gets the bytes (and stamp) read first.
+ */
+function recordingFileSystem(base: FileSystem, build: number | undefined, inputs: { [path: string]: string }, stamps: { [path: string]: FileStamp }): FileSystem {
+  let files: Map<string, Read> | undefined;
+  if (build !== undefined) {
+    if (buildReads?.build !== build) buildReads = { build, files: new Map() };
+    files = buildReads.files;
+  }
   return {
     readFile(path: string): string | undefined {
-      const text = base.readFile(path);
       const key = resolve(path);
+      let read = files?.get(key);
+      if (!read) {
+        // The stat before the read: a write in between shows as a newer stat than the stamp's.
+        let stat: Stats | undefined;
+        try {
+          stat = statSync(key, { throwIfNoEntry: false });
+        } catch {
+          stat = undefined;
+        }
+        read = { text: base.readFile(path), stat };
+        files?.set(key, read);
+      }
+      const { text, stat } = read;
       if (text === undefined) {
         if (!(key in inputs)) inputs[key] = '';
-      } else inputs[key] = hashOf(key, text);
+      } else {
+        const hash = hashOf(key, text);
+        inputs[key] = hash;
+        if (stat?.isFile() && stat.size === text.length) stamps[key] = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash];
+      }
       return text;
     },
   };
@@ -114,6 +133,7 @@ function internalError(e: unknown): string {
 export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: FileSystem = nodeFileSystem): GroupResult {
   let diagnostics = '';
   const inputs: { [path: string]: string } = {};
+  const stamps: { [path: string]: FileStamp } = {};
   const rel = spec.input.startsWith(spec.cwd + '/') ? spec.input.slice(spec.cwd.length + 1) : spec.input;
   const t0 = performance.now();
   let parse: ParseResult;
@@ -123,7 +143,7 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       includeDirs: spec.includeDirs,
       macros: spec.macros,
       cwd: spec.cwd,
-      fs: recordingFileSystem(buildFileSystem(fs, spec.build), inputs),
+      fs: recordingFileSystem(fs, spec.build, inputs, stamps),
       // Include parses are shared by the groups this thread runs (share.ts), across builds too
       // (watch mode, the dev server): a snapshot is used only when its files are unchanged.
       cache: processParseCache(spec.cwd, spec.includeDirs),
@@ -177,5 +197,5 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       parse.diagnostics.sink = prevSink;
     }
   }
-  return { key: spec.key, files, inputs, diagnostics, parseFailed: false, results, parseMs };
+  return { key: spec.key, files, inputs, diagnostics, parseFailed: false, results, parseMs, stamps };
 }
