@@ -118,7 +118,8 @@ function recordingFileSystem(base: FileSystem, build: number | undefined, inputs
       } else {
         const hash = hashOf(key, text);
         inputs[key] = hash;
-        if (stat?.isFile() && stat.size === text.length) stamps[key] = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash];
+        // (Stamps describe files on disk: only for reads from the disk.)
+        if (base === nodeFileSystem && stat?.isFile() && stat.size === text.length) stamps[key] = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash];
       }
       return text;
     },
