@@ -1,5 +1,5 @@
 // Small emission helpers shared by the attrs/types/enums/interfaces/constraints generators.
-import { type Record, type RecordKeeper, compareNumeric } from '@ods-ts/tablegen-core';
+import type { Record, RecordKeeper } from '@ods-ts/tablegen-core';
 import type { TextSink } from '../text.js';
 
 /**
@@ -55,74 +55,13 @@ export { compareNumeric } from '@ods-ts/tablegen-core';
  * array the caller may modify.
  */
 export function derivedDefinitions(records: RecordKeeper, className: string): Record[] {
-  return [...derivedDefsOf(records, className)].sort(
-    (a, b) => compareNumeric(a.getName(), b.getName()) || (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0),
-  );
-}
-
-interface DerivedCache {
-  /** `records.defs.size` when filled: defs are only ever added. */
-  defCount: number;
-  readonly byClass: Map<string, readonly Record[]>;
-  /** The defs listing each class as a direct superclass (built on first query). */
-  directUsers: Map<Record, Record[]> | undefined;
-}
-const derivedCaches = new WeakMap<RecordKeeper, DerivedCache>();
-
-/** Record.isSubClassOf walked over direct superclasses, memoized per class in `memo`. */
-function derivesFrom(rec: Record, cls: Record, memo: Map<Record, boolean>): boolean {
-  const supers: Record[] = [];
-  rec.getDirectSuperClasses(supers);
-  for (const s of supers) if (s === cls) return true;
-  for (const s of supers) {
-    let v = memo.get(s);
-    if (v === undefined) {
-      v = derivesFrom(s, cls, memo);
-      memo.set(s, v);
-    }
-    if (v) return true;
-  }
-  return false;
-}
-
-/** Every def of the keeper under each of its direct superclasses. */
-function directUsersOf(records: RecordKeeper): Map<Record, Record[]> {
-  const users = new Map<Record, Record[]>();
-  const supers: Record[] = [];
-  for (const d of records.defs.values()) {
-    supers.length = 0;
-    d.getDirectSuperClasses(supers);
-    for (const c of supers) {
-      const list = users.get(c);
-      if (list === undefined) users.set(c, [d]);
-      else list.push(d);
-    }
-  }
-  return users;
+  return [...records.getAllDerivedDefinitionsIfDefined(className)];
 }
 
 /**
- * The defs deriving from `className` in no particular order (empty when the class is undefined),
- * for callers that sort them by a key of their own. Unlike the core's sorted query, this does not
- * sort every def of the file per class. Cached per keeper until a def is added.
+ * The defs deriving from `className` (empty when the class is undefined), for callers that sort
+ * them by a key of their own: the core's query, cached per keeper.
  */
 export function derivedDefsOf(records: RecordKeeper, className: string): readonly Record[] {
-  let cache = derivedCaches.get(records);
-  if (cache === undefined || cache.defCount !== records.defs.size) {
-    cache = { defCount: records.defs.size, byClass: new Map(), directUsers: undefined };
-    derivedCaches.set(records, cache);
-  }
-  let out = cache.byClass.get(className);
-  if (out === undefined) {
-    const cls = records.getClass(className);
-    const found = new Set<Record>();
-    if (cls) {
-      cache.directUsers ??= directUsersOf(records);
-      const memo = new Map<Record, boolean>();
-      for (const [c, defs] of cache.directUsers) if (c === cls || derivesFrom(c, cls, memo)) for (const d of defs) found.add(d);
-    }
-    out = [...found];
-    cache.byClass.set(className, out);
-  }
-  return out;
+  return records.getAllDerivedDefinitionsIfDefined(className);
 }
