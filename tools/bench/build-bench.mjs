@@ -323,6 +323,11 @@ async function main() {
     if (watchRows.length) out.push(table(['watch mode: save -> result', 'median (ms)', 'min (ms)'], watchRows));
     notes.push(`outputs byte-identical to ${REF}: ${same}/${bothOk} (where both succeeded)`);
     notes.push('cpu: user + system time of the child processes (the build with its worker threads; the reference processes)');
+    // What one process costs before any work on this machine: the reference pays it per output,
+    // and it varies a lot between hosts (the ratios above depend on it).
+    const starts = [];
+    for (let i = 0; i < 15; i++) starts.push((await timed(() => exec(REF, ['--version'], tmp))).ms);
+    notes.push(`process floor here: \`${REF} --version\` takes ${median(starts).toFixed(1)} ms (median of 15); the reference's mean per output: ${(ref.ms * opts.jobs / rows.length).toFixed(1)} ms of wall time`);
     try {
       notes.push(`load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
     } catch {
