@@ -381,6 +381,22 @@ describe('generators and their options', () => {
     expect(file('out.d')).toBe('out.inc: inc/b.td sub/c.td\n');
   });
 
+  it('counts errors the parser goes on after ("N errors."), but not after a parse that stops', () => {
+    // As llvm-tblgen-22 prints them: failed asserts leave a parsed file with errors; a syntax
+    // error after them stops the parse, and then no count is printed.
+    write('asserts.td', 'assert 0, "first";\nassert 0, "second";\ndef A;\n');
+    const asserts = run(['--print-records', 'asserts.td', '-o', 'asserts.out']);
+    expect(asserts.code).toBe(1);
+    expect(asserts.stderr).toMatch(/^asserts\.td:1:8: error: assertion failed: first\n/);
+    expect(asserts.stderr.endsWith('\nods-tblgen: 2 errors.\n')).toBe(true);
+    expect(exists('asserts.out')).toBe(false);
+    write('stops.td', 'assert 0, "first";\ndef X {\n');
+    const stops = run(['--print-records', 'stops.td']);
+    expect(stops.code).toBe(1);
+    expect(stops.stderr).toContain('stops.td:3:1: error: ');
+    expect(stops.stderr).not.toContain('errors.');
+  });
+
   it('turns an exception of a generator into a one-line internal error', () => {
     registerGenerator({
       name: 'cli-test-throws',

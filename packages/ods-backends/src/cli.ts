@@ -140,7 +140,11 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
   });
   // llvm: Records.saveInputFilename(InputFilename), `-` for stdin.
   result.records.inputFilename = encodeBytes(args.input);
-  if (!result.ok) return 1;
+  if (!result.ok) {
+    // Errors the parser went on after (failed asserts...): llvm counts them once the file is parsed.
+    if (result.parsed) err(`${PROG}: ${result.diagnostics.errorCount} errors.\n`);
+    return 1;
+  }
 
   timer.start('Backend overall');
   let output: string;

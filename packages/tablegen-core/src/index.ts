@@ -46,6 +46,12 @@ export interface ParseResult {
   /** The records; complete only when `ok`. */
   readonly records: RecordKeeper;
   readonly ok: boolean;
+  /**
+   * The parse ran to the end of the input: with `ok` false, it reported only errors it goes on
+   * after (failed asserts, for example), like llvm's ParseFile returning success with
+   * ErrorsPrinted > 0.
+   */
+  readonly parsed: boolean;
   readonly diagnostics: DiagnosticEngine;
   readonly sources: SourceManager;
   /** Every file read by includes, by the name llvm-tblgen would print (depfile entries). */
@@ -88,6 +94,7 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
     return {
       records,
       ok: ok && diags.errorCount === 0,
+      parsed: ok,
       diagnostics: diags,
       sources,
       dependencies: [...includes.dependencies],
