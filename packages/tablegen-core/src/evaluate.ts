@@ -173,36 +173,25 @@ export function foldUnOp(op: UnOpInit, curRec: Record | undefined, isFinal: bool
   return op;
 }
 
+/** `a <opc> b` for the ordered comparisons; undefined for other operators. */
+function compareOrdered<T extends bigint | string>(opc: BinOp, a: T, b: T): boolean | undefined {
+  switch (opc) {
+    case BinOp.EQ: return a === b;
+    case BinOp.NE: return a !== b;
+    case BinOp.LE: return a <= b;
+    case BinOp.LT: return a < b;
+    case BinOp.GE: return a >= b;
+    case BinOp.GT: return a > b;
+    default: return undefined;
+  }
+}
+
 /** Compare two values for !eq/!ne/!lt/...; undefined when they are not comparable yet. */
 function compareInit(opc: BinOp, lhs: Init, rhs: Init): boolean | undefined {
   const li = asInt(lhs);
   const ri = asInt(rhs);
-  if (li && ri) {
-    const a = li.value;
-    const b = ri.value;
-    switch (opc) {
-      case BinOp.EQ: return a === b;
-      case BinOp.NE: return a !== b;
-      case BinOp.LE: return a <= b;
-      case BinOp.LT: return a < b;
-      case BinOp.GE: return a >= b;
-      case BinOp.GT: return a > b;
-      default: return undefined;
-    }
-  }
-  if (lhs instanceof StringInit && rhs instanceof StringInit) {
-    const a = lhs.value;
-    const b = rhs.value;
-    switch (opc) {
-      case BinOp.EQ: return a === b;
-      case BinOp.NE: return a !== b;
-      case BinOp.LE: return a <= b;
-      case BinOp.LT: return a < b;
-      case BinOp.GE: return a >= b;
-      case BinOp.GT: return a > b;
-      default: return undefined;
-    }
-  }
+  if (li && ri) return compareOrdered(opc, li.value, ri.value);
+  if (lhs instanceof StringInit && rhs instanceof StringInit) return compareOrdered(opc, lhs.value, rhs.value);
   if (opc === BinOp.EQ || opc === BinOp.NE) {
     if (lhs instanceof DefInit && rhs instanceof DefInit) return opc === BinOp.EQ ? lhs === rhs : lhs !== rhs;
   }

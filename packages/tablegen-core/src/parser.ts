@@ -2300,37 +2300,54 @@ export class Parser {
 
   /** Substr ::= !substr(string, start-int [, length-int]) */
   private parseOperationSubstr(cur: Record | undefined, itemType: RecTy | undefined): Init {
-    const type = StringRecTy.get();
-    this.lex.lex();
-    if (!this.consume(Tok.LParen)) this.tokError("expected '(' after !substr operator");
-    const lhs = this.parseValue(cur);
-    if (!this.consume(Tok.Comma)) this.tokError("expected ',' in !substr operator");
-    const mhsLoc = this.lex.loc();
-    const mhs = this.parseValue(cur);
-    let rhsLoc = this.lex.loc();
-    let rhs: Init;
-    if (this.consume(Tok.Comma)) {
-      rhsLoc = this.lex.loc();
-      rhs = this.parseValue(cur);
-    } else {
-      rhs = IntInit.get((1n << 63n) - 1n);
-    }
-    if (!this.consume(Tok.RParen)) this.tokError("expected ')' in !substr operator");
-    if (itemType && !type.typeIsConvertibleTo(itemType))
-      this.error(rhsLoc, `expected value of type '${itemType.getAsString()}', got '${type.getAsString()}'`);
-    this.checkOperandType(lhs, StringRecTy, 'could not determine type of the string in !substr', undefined, 'string');
-    this.checkOperandType(mhs, IntRecTy, 'could not determine type of the start position in !substr', mhsLoc, 'int');
-    this.checkOperandType(rhs, IntRecTy, 'could not determine type of the length in !substr', undefined, 'int');
-    return TernOpInit.get(TernOp.SUBSTR, lhs, mhs, rhs, type).fold(cur);
+    return this.parseOperationStringSearch(cur, itemType, {
+      op: TernOp.SUBSTR,
+      name: 'substr',
+      type: StringRecTy.get(),
+      defaultRhs: (1n << 63n) - 1n,
+      operands: [
+        ['string', StringRecTy, 'string'],
+        ['start position', IntRecTy, 'int'],
+        ['length', IntRecTy, 'int'],
+      ],
+    });
   }
 
   /** Find ::= !find(string, string [, start-int]) */
   private parseOperationFind(cur: Record | undefined, itemType: RecTy | undefined): Init {
-    const type = IntRecTy.get();
+    return this.parseOperationStringSearch(cur, itemType, {
+      op: TernOp.FIND,
+      name: 'find',
+      type: IntRecTy.get(),
+      defaultRhs: 0n,
+      operands: [
+        ['source string', StringRecTy, 'string'],
+        ['target string', StringRecTy, 'string'],
+        ['start position', IntRecTy, 'int'],
+      ],
+    });
+  }
+
+  /**
+   * The shared shape of !substr and !find: `!op(a, b [, int])`, the third operand defaulting to
+   * `defaultRhs`; each operand checked against its type (its description, type and type name).
+   */
+  private parseOperationStringSearch(
+    cur: Record | undefined,
+    itemType: RecTy | undefined,
+    spec: {
+      op: TernOp;
+      name: string;
+      type: RecTy;
+      defaultRhs: bigint;
+      operands: readonly [string, typeof StringRecTy | typeof IntRecTy, string][];
+    },
+  ): Init {
+    const { type, name } = spec;
     this.lex.lex();
-    if (!this.consume(Tok.LParen)) this.tokError("expected '(' after !find operator");
+    if (!this.consume(Tok.LParen)) this.tokError(`expected '(' after !${name} operator`);
     const lhs = this.parseValue(cur);
-    if (!this.consume(Tok.Comma)) this.tokError("expected ',' in !find operator");
+    if (!this.consume(Tok.Comma)) this.tokError(`expected ',' in !${name} operator`);
     const mhsLoc = this.lex.loc();
     const mhs = this.parseValue(cur);
     let rhsLoc = this.lex.loc();
@@ -2339,15 +2356,17 @@ export class Parser {
       rhsLoc = this.lex.loc();
       rhs = this.parseValue(cur);
     } else {
-      rhs = IntInit.get(0n);
+      rhs = IntInit.get(spec.defaultRhs);
     }
-    if (!this.consume(Tok.RParen)) this.tokError("expected ')' in !find operator");
+    if (!this.consume(Tok.RParen)) this.tokError(`expected ')' in !${name} operator`);
     if (itemType && !type.typeIsConvertibleTo(itemType))
       this.error(rhsLoc, `expected value of type '${itemType.getAsString()}', got '${type.getAsString()}'`);
-    this.checkOperandType(lhs, StringRecTy, 'could not determine type of the source string in !find', undefined, 'string');
-    this.checkOperandType(mhs, StringRecTy, 'could not determine type of the target string in !find', mhsLoc, 'string');
-    this.checkOperandType(rhs, IntRecTy, 'could not determine type of the start position in !find', undefined, 'int');
-    return TernOpInit.get(TernOp.FIND, lhs, mhs, rhs, type).fold(cur);
+    const values = [lhs, mhs, rhs] as const;
+    const locs = [undefined, mhsLoc, undefined] as const;
+    spec.operands.forEach(([what, ty, tyName], i) =>
+      this.checkOperandType(values[i]!, ty, `could not determine type of the ${what} in !${name}`, locs[i], tyName),
+    );
+    return TernOpInit.get(spec.op, lhs, mhs, rhs, type).fold(cur);
   }
 
   private checkOperandType(
