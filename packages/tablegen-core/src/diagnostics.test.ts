@@ -646,6 +646,19 @@ def a : A;
 });
 
 describe("evaluation", () => {
+  it("checks the operands of !substr and !find like llvm-tblgen-22", () => {
+    expectDiagnostic(`def A { string s = !substr("abc"); }`, `test.td:1:33: error: expected ',' in !substr operator`);
+    expectDiagnostic(`def A { string s = !substr("abc", "x"); }`, `test.td:1:35: error: expected int, got type 'string'`);
+    expectDiagnostic(`def A { string s = !substr(1, 2); }`, `test.td:1:33: error: expected string, got type 'int'`);
+    expectDiagnostic(`def A { string s = !substr("abc", 1, 2, 3); }`, `test.td:1:39: error: expected ')' in !substr operator`);
+    expectDiagnostic(`def A { int s = !substr("abc", 1); }`, `test.td:1:33: error: expected value of type 'int', got 'string'`);
+    expectDiagnostic(`def A { int i = !find("abc", 1); }`, `test.td:1:30: error: expected string, got type 'int'`);
+    expectDiagnostic(`def A { int i = !find("abc" "b"); }`, `test.td:1:32: error: expected ',' in !find operator`);
+    expectDiagnostic(`def A { int i = !find("abc", "b", "c"); }`, `test.td:1:39: error: expected int, got type 'string'`);
+    expectDiagnostic(`def A { string i = !find("abc", "b"); }`, `test.td:1:36: error: expected value of type 'string', got 'int'`);
+    expectDiagnostic(`def A { int i = !find; }`, `test.td:1:22: error: expected '(' after !find operator`);
+  });
+
   it("failing top-level assert", () => {
     expectDiagnostic(`assert !eq(1, 2), "one is not two";
 `, "test.td:1:8: error: assertion failed: one is not two");
