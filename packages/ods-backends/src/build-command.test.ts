@@ -1,7 +1,7 @@
 // `ods-tblgen build`: in process (runBuildCommand, one job slot) and through the built executable
 // (worker threads, watch mode, exit codes), when dist/ exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,24 @@ describe.skipIf(!BUILT)('ods-tblgen build (the executable)', () => {
     // ...and equal to the plain CLI's.
     expect(runBin(['--print-records', '-I', 'td', 'td/Ops.td'], dir).stdout).toBe(outs1[0]);
     expect(runBin(['build', '--jobs', '2', '--cache-dir', 'c2'], dir).stdout).toMatch(/3 up to date; 0 parses/);
+  });
+
+  it('writes from the worker threads: unchanged bytes keep the file, an unwritable output fails its job only', () => {
+    setup({ includeDirs: ['td'], jobs: JOBS });
+    expect(runBin(['build', '--jobs', '2'], dir).code).toBe(0);
+    const first = JOBS.map((j) => statSync(join(dir, j.output)).mtimeMs);
+    // A new cache: every job reruns on a worker and finds its bytes already there.
+    const again = runBin(['build', '--jobs', '2', '--cache-dir', 'fresh'], dir);
+    expect(again.stdout).toMatch(/3 outputs: 0 generated, 3 unchanged, 0 up to date; 2 parses/);
+    expect(JOBS.map((j) => statSync(join(dir, j.output)).mtimeMs)).toEqual(first);
+    // A folder where one output should go.
+    rmSync(join(dir, JOBS[1]!.output));
+    mkdirSync(join(dir, JOBS[1]!.output));
+    const bad = runBin(['build', '--jobs', '2', '--cache-dir', 'other'], dir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`error: cannot write ${join(dir, JOBS[1]!.output)}`);
+    expect(bad.stdout).toMatch(/3 outputs: 0 generated, 2 unchanged, 0 up to date, 1 failed; 2 parses/);
+    expect(readdirSync(join(dir, 'gen')).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
   it('exits 1 when a job fails, 0 once it is fixed', () => {

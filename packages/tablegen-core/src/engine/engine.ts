@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OdsConfig, OdsJob } from './config.js';
 import { FileHasher, type FileStamp, hashText, writeFileAtomic } from './fsutil.js';
-import { type GenerateFn, type GroupResult, type GroupSpec, runGroup } from './run-group.js';
+import { type GenerateFn, type GroupResult, type GroupSpec, runGroup, writeOutput } from './run-group.js';
 import { scanIncludes } from './scan.js';
 
 export type JobStatus = 'generated' | 'unchanged' | 'up-to-date' | 'failed';
@@ -265,7 +265,11 @@ export class OdsEngine {
     for (const g of only ?? this.groupList) {
       const stale = g.jobs.filter((j) => !this.isUpToDate(j, verdicts));
       for (const j of g.jobs) if (!stale.includes(j)) outcomes.push({ job: j, status: 'up-to-date' });
-      if (stale.length) todo.push({ ...g, jobs: stale, build });
+      if (!stale.length) continue;
+      // The thread that generates an output writes it (when its bytes changed).
+      const outputHashes: { [index: number]: string } = {};
+      for (const j of stale) outputHashes[j.index] = this.hasher.hash(j.output) ?? '';
+      todo.push({ ...g, jobs: stale, build, outputHashes });
     }
     let diagnostics = '';
     const results = await this.runGroups(todo);
@@ -283,26 +287,19 @@ export class OdsEngine {
         const job = group.jobs.find((j) => j.index === jr.index)!;
         const key = this.jobKey(job);
         if (jr.warnings) diagnostics += jr.warnings;
-        if (jr.text === undefined) {
-          outcomes.push({ job, status: 'failed', error: jr.error });
+        const out = jr.output ?? (jr.text !== undefined ? writeOutput(job.output, jr.text, this.hasher.hash(job.output) ?? '') : undefined);
+        if (out === undefined || typeof out === 'string') {
+          const error = typeof out === 'string' ? out : jr.error;
+          outcomes.push({ job, status: 'failed', error });
           delete this.state.entries[key];
           this.opts.log?.(`ods: failed    ${this.display(job.output)}`);
           continue;
         }
-        const bytes = Buffer.from(jr.text, 'latin1');
-        const newHash = hashText(bytes);
+        const newHash = out.hash;
         let status: JobStatus = 'unchanged';
-        if (this.hasher.hash(job.output) !== newHash) {
-          try {
-            writeFileAtomic(job.output, bytes);
-          } catch (e) {
-            const error = `error: cannot write ${job.output}: ${(e as Error).message}\n`;
-            outcomes.push({ job, status: 'failed', error });
-            delete this.state.entries[key];
-            this.opts.log?.(`ods: failed    ${this.display(job.output)}`);
-            continue;
-          }
-          this.hasher.record(job.output, newHash);
+        if (out.wrote) {
+          if (out.stamp) this.hasher.loadStamps({ [job.output]: out.stamp });
+          else this.hasher.forget(job.output);
           status = 'generated';
         }
         this.state.entries[key] = { config: this.config.configPath, deps: depsId, outputHash: newHash };

@@ -9,7 +9,7 @@ import { type FileSystem, nodeFileSystem } from '../sources.js';
 import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OdsJob } from './config.js';
-import { type FileStamp, hashText } from './fsutil.js';
+import { type FileStamp, hashText, writeFileAtomic } from './fsutil.js';
 
 /** The parse shared by a group of jobs. */
 export interface GroupSpec {
@@ -24,6 +24,12 @@ export interface GroupSpec {
    * again by a later group of the same build gives the bytes read first).
    */
   readonly build?: number;
+  /**
+   * Write the outputs here (the thread that generated them) rather than return their text: the
+   * sha256 of each job's output file as it is now, by job index ('' when missing). A job whose
+   * text hashes the same is not rewritten. Saves sending every output's text across threads.
+   */
+  readonly outputHashes?: { readonly [index: number]: string };
 }
 
 export interface JobResult {
@@ -34,6 +40,11 @@ export interface JobResult {
   readonly error?: string;
   /** Warnings a successful job's generator reported. */
   readonly warnings?: string;
+  /**
+   * With GroupSpec.outputHashes, instead of `text`: the output's sha256, whether it was written,
+   * and its stamp after the write.
+   */
+  readonly output?: { readonly hash: string; readonly wrote: boolean; readonly stamp?: FileStamp };
 }
 
 export interface GroupResult {
@@ -126,6 +137,26 @@ function recordingFileSystem(base: FileSystem, build: number | undefined, inputs
   };
 }
 
+/** Write `text` to `path` unless the file's sha256 is `current` already; an error message when the write fails. */
+export function writeOutput(path: string, text: string, current: string): { hash: string; wrote: boolean; stamp?: FileStamp } | string {
+  const bytes = Buffer.from(text, 'latin1');
+  const hash = hashText(bytes);
+  if (hash === current) return { hash, wrote: false };
+  try {
+    writeFileAtomic(path, bytes);
+  } catch (e) {
+    return `error: cannot write ${path}: ${(e as Error).message}\n`;
+  }
+  let stamp: FileStamp | undefined;
+  try {
+    const st = statSync(path);
+    stamp = [st.size, st.mtimeMs, st.ctimeMs, st.ino, hash];
+  } catch {
+    stamp = undefined;
+  }
+  return { hash, wrote: true, stamp };
+}
+
 function internalError(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));
   return `error: internal error: ${err.message}\n${err.stack ? err.stack.split('\n').slice(1, 6).join('\n') + '\n' : ''}`;
@@ -190,7 +221,14 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       const text = parse.records.with(() => builtin(parse, job) ?? (generate ? generate(parse, job) : undefined));
       if (text === undefined) results.push({ index: job.index, error: `error: no generator '${job.generator}'\n` });
       else if (parse.diagnostics.errorCount > before) results.push({ index: job.index, error: jobDiags || 'error: generator failed\n' });
-      else results.push(jobDiags ? { index: job.index, text, warnings: jobDiags } : { index: job.index, text });
+      else {
+        const base = jobDiags ? { index: job.index, warnings: jobDiags } : { index: job.index };
+        if (!spec.outputHashes) results.push({ ...base, text });
+        else {
+          const written = writeOutput(job.output, text, spec.outputHashes[job.index] ?? '');
+          results.push(typeof written === 'string' ? { index: job.index, error: written } : { ...base, output: written });
+        }
+      }
     } catch (e) {
       if (e instanceof FatalError) results.push({ index: job.index, error: jobDiags || `error: ${e.message}\n` });
       else results.push({ index: job.index, error: jobDiags + internalError(e) });
