@@ -381,6 +381,18 @@ describe('generators and their options', () => {
     expect(file('out.d')).toBe('out.inc: inc/b.td sub/c.td\n');
   });
 
+  it('names non-ASCII inputs, include files and -I folders by their UTF-8 bytes (depfile, diagnostics)', () => {
+    // As llvm-tblgen-22 writes them.
+    mkdirSync(join(dir, 'incé'), { recursive: true });
+    write('incé/bé.td', 'def B { int x = 1; }\n');
+    write('ü.td', 'include "bé.td"\ndef A { int y = !add(1, "s"); }\n');
+    const r = run(['--print-records', '-I', 'incé', 'ü.td', '-o', 'ü.out', '-d', 'ü.d']);
+    expect(r.stderr).toMatch(/^ü\.td:2:25: error: expected value of type 'int', got 'string'\n/);
+    write('ü.td', 'include "bé.td"\ndef A;\n');
+    expect(run(['--print-records', '-I', 'incé', 'ü.td', '-o', 'ü.out', '-d', 'ü.d']).code).toBe(0);
+    expect(file('ü.d')).toBe('ü.out: incé/bé.td\n');
+  });
+
   it('counts errors the parser goes on after ("N errors."), but not after a parse that stops', () => {
     // As llvm-tblgen-22 prints them: failed asserts leave a parsed file with errors; a syntax
     // error after them stops the parse, and then no count is printed.

@@ -129,8 +129,8 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     return 1;
   }
   const result = parseTableGen({
-    // The buffer name, in diagnostics: a byte string like the sources.
-    file: args.input === '-' ? '<stdin>' : encodeBytes(args.input),
+    // A path; the buffer is named by its UTF-8 bytes, like the sources' byte strings.
+    file: args.input === '-' ? '<stdin>' : args.input,
     text,
     includeDirs: args.includeDirs,
     macros: args.macros,

@@ -125,6 +125,14 @@ describe("preprocessor and include", () => {
 include "missing.td"
 ` } });
   });
+  it("non-ASCII include file and include directory names (opened decoded, named by their UTF-8 bytes)", () => {
+    // As llvm-tblgen-22 prints it, from files on disk.
+    const r = expectDiagnostic(`include "é.td"
+`, `incé/é.td:1:17: error: Field 'i' of type 'int' is incompatible with value '"s"' of type 'string'`, { includeDirs: ["incé"], files: { "incé/é.td": `def x { int i = "s"; }
+` } });
+    expect(r.dependencies).toEqual([Buffer.from("incé/é.td", "utf8").toString("latin1")]);
+    expect(r.files.some((f) => f.endsWith("/incé/é.td"))).toBe(true);
+  });
   it("error inside an included file", () => {
     expectDiagnostic(`include "bad.td"
 `, "bad.td:1:17: error: Field 'i' of type 'int' is incompatible with value '\"s\"' of type 'string'", { files: { "bad.td": `def x { int i = "s"; }

@@ -6,7 +6,7 @@ import { Parser } from './parser.js';
 import { Preprocessor } from './preprocessor.js';
 import { RecordKeeper, SharedStateConflict } from './records.js';
 import { type ParseCache, SharedParse, defaultParseCache } from './share.js';
-import { type FileSystem, IncludeResolver, nodeFileSystem } from './sources.js';
+import { type FileSystem, IncludeResolver, encodeBytes, nodeFileSystem } from './sources.js';
 
 export * from './diagnostics.js';
 export * from './records.js';
@@ -19,7 +19,10 @@ export * from './sources.js';
 export { ParseCache, processParseCache, shareParsesInProcess } from './share.js';
 
 export interface ParseOptions {
-  /** The input file (relative to cwd, or absolute). */
+  /**
+   * The input file (relative to cwd, or absolute): a file system path. Its buffer (in
+   * diagnostics, `!file`-like uses, the records' input filename) is named by its UTF-8 bytes.
+   */
   readonly file: string;
   /** Source text to use instead of reading `file`. */
   readonly text?: string;
@@ -85,7 +88,8 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
   diags.sink = cache ? (t) => held.push(t) : opts.onDiagnostic;
   const includes = new IncludeResolver(fs, opts.includeDirs ?? [], cwd);
   const records = new RecordKeeper(diags, cache?.pools);
-  records.inputFilename = opts.file;
+  const bufferName = encodeBytes(opts.file);
+  records.inputFilename = bufferName;
   const finish = (ok: boolean): ParseResult => {
     if (cache) {
       diags.sink = opts.onDiagnostic;
@@ -110,10 +114,10 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
   }
   const text = opts.text ?? includes.readMain(opts.file);
   if (text === undefined) {
-    diags.error(undefined, `Could not open input file '${opts.file}': No such file or directory`);
+    diags.error(undefined, `Could not open input file '${bufferName}': No such file or directory`);
     return finish(false);
   }
-  const main = sources.add(opts.file, text);
+  const main = sources.add(bufferName, text);
   return records.with(() => {
     const lexer = new Lexer(sources, diags, main, includes, opts.macros ?? []);
     const share = cache ? new SharedParse(cache, lexer, records, sources, includes, diags) : undefined;

@@ -43,6 +43,17 @@ export function encodeBytes(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
 }
 
+/**
+ * The file system path named by a byte string (an include's filename, or a buffer name): its
+ * UTF-8 decoded, so `include "é.td"` opens `é.td`; bytes that are not UTF-8 are kept as they are.
+ */
+export function pathOfBytes(bytes: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(bytes)) return bytes;
+  const text = decodeBytes(bytes);
+  return encodeBytes(text) === bytes ? text : bytes;
+}
+
 export interface IncludeResolution {
   /** The path as llvm-tblgen names the buffer (the filename, or `dir/filename`). */
   readonly name: string;
@@ -60,11 +71,17 @@ export class IncludeResolver {
   /** When set, every file read (path, bytes or undefined) is appended: see share.ts. */
   reads: (readonly [string, string | undefined])[] | undefined;
 
+  /** The include directories as byte strings (UTF-8), for the names of the buffers found there. */
+  private readonly dirNames: readonly string[];
+
+  /** `includeDirs` and `cwd` are file system paths (JavaScript strings). */
   constructor(
     readonly fs: FileSystem,
     readonly includeDirs: readonly string[],
     readonly cwd: string,
-  ) {}
+  ) {
+    this.dirNames = includeDirs.map(encodeBytes);
+  }
 
   abs(p: string): string {
     return isAbsolute(p) ? p : join(this.cwd, p);
@@ -81,13 +98,19 @@ export class IncludeResolver {
     return this.fs.readFile(this.abs(path));
   }
 
+  /**
+   * `include "filename"` (a byte string): the file read and the buffer's name (a byte string
+   * too, `dir/filename` with the directory's UTF-8 bytes), or undefined when not found.
+   */
   open(filename: string): IncludeResolution | undefined {
-    let text = this.read(this.abs(filename));
+    const path = pathOfBytes(filename);
+    let text = this.read(this.abs(path));
     let name = filename;
     for (let i = 0; text === undefined && i < this.includeDirs.length; i++) {
       const dir = this.includeDirs[i]!;
-      name = dir === '' ? filename : dir.endsWith('/') ? dir + filename : `${dir}/${filename}`;
-      text = this.read(this.abs(name));
+      const dirName = this.dirNames[i]!;
+      name = dirName === '' ? filename : dirName.endsWith('/') ? dirName + filename : `${dirName}/${filename}`;
+      text = this.read(this.abs(dir === '' ? path : dir.endsWith('/') ? dir + path : `${dir}/${path}`));
     }
     if (text === undefined) return undefined;
     this.addDependency(name);
@@ -118,6 +141,6 @@ export class IncludeResolver {
 
   /** Absolute paths of every dependency, for watchers and caches. */
   absoluteDependencies(): string[] {
-    return [...this.dependencies].map((d) => this.abs(d));
+    return [...this.dependencies].map((d) => this.abs(pathOfBytes(d)));
   }
 }

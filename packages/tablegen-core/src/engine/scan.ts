@@ -3,6 +3,7 @@
 // its inputs and the watcher its files before any parse has run; a full parse confirms it.
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { pathOfBytes } from '../sources.js';
 
 const INCLUDE_RE = /^[ \t]*include[ \t]+"([^"\n]*)"/gm;
 
@@ -30,7 +31,7 @@ export function scanIncludes(input: string, includeDirs: readonly string[], cwd:
     if (text === undefined) continue;
     for (const m of stripComments(text).matchAll(INCLUDE_RE)) {
       const name = m[1]!;
-      const found = resolveInclude(name, includeDirs, cwd);
+      const found = resolveInclude(pathOfBytes(name), includeDirs, cwd);
       if (!found) {
         missing.push({ from: file, name });
         continue;
