@@ -775,16 +775,16 @@ export class OpEmitter {
     op.regions.forEach((region, i) => {
       if (region.name === '') return;
       const name = op.getGetterName(region.name);
-      if (region.isVariadic()) {
-        const m = this.opClass.addInlineMethod('::mlir::MutableArrayRef<::mlir::Region>', name);
-        errorIfPruned(m, name, op);
-        m.body.write(`  return (*this)->getRegions().drop_front(${i});`);
-        return;
-      }
-      const m = this.opClass.addInlineMethod('::mlir::Region &', name);
-      errorIfPruned(m, name, op);
-      m.body.write(`  return (*this)->getRegion(${i});`);
+      if (region.isVariadic()) this.addNamedGetter('::mlir::MutableArrayRef<::mlir::Region>', name, `  return (*this)->getRegions().drop_front(${i});`);
+      else this.addNamedGetter('::mlir::Region &', name, `  return (*this)->getRegion(${i});`);
     });
+  }
+
+  /** An inline getter of a named region or successor. */
+  private addNamedGetter(returnType: string, name: string, body: string): void {
+    const m = this.opClass.addInlineMethod(returnType, name);
+    errorIfPruned(m, name, this.op);
+    m.body.write(body);
   }
 
   private genNamedSuccessorGetters(): void {
@@ -792,15 +792,8 @@ export class OpEmitter {
     op.successors.forEach((s, i) => {
       if (s.name === '') return;
       const name = op.getGetterName(s.name);
-      if (s.isVariadic()) {
-        const m = this.opClass.addInlineMethod('::mlir::SuccessorRange', name);
-        errorIfPruned(m, name, op);
-        m.body.write(`  return {std::next((*this)->successor_begin(), ${i}), (*this)->successor_end()};`);
-        return;
-      }
-      const m = this.opClass.addInlineMethod('::mlir::Block *', name);
-      errorIfPruned(m, name, op);
-      m.body.write(`  return (*this)->getSuccessor(${i});`);
+      if (s.isVariadic()) this.addNamedGetter('::mlir::SuccessorRange', name, `  return {std::next((*this)->successor_begin(), ${i}), (*this)->successor_end()};`);
+      else this.addNamedGetter('::mlir::Block *', name, `  return (*this)->getSuccessor(${i});`);
     });
   }
 
