@@ -21,7 +21,7 @@ import { Interface } from '../ods/interface.js';
 import type { Trait } from '../ods/trait.js';
 import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
 import { FmtContext, tgfmt } from '../fmt.js';
-import { predicateCondition } from './attrs-fmt.js';
+import { predicateCondition } from '../ods/predicate.js';
 import { derivedDefsOf, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
 import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';

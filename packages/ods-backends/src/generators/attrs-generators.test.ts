@@ -41,6 +41,8 @@ const CASES: [string, string, string[]?][] = [
   ['constraints.td', 'type-constraint-defs'],
   ['constraints.td', 'attr-constraint-decls'],
   ['constraints.td', 'attr-constraint-defs'],
+  ['predicates.td', 'type-constraint-defs'],
+  ['predicates.td', 'attr-constraint-defs'],
   ['typedefs.td', 'typedef-decls'],
   ['typedefs.td', 'typedef-defs'],
   ['attr-formats.td', 'attrdef-decls', ['--attrdefs-dialect=fmt']],
@@ -61,6 +63,13 @@ describe.skipIf(!haveMlir)('attrs generators match mlir-tblgen-22', () => {
       expect(r.out).toBe(expected);
     });
   }
+
+  it('reports a SubstLeaves with an empty pattern at the predicate (the reference runs out of memory)', () => {
+    const r = run('subst-empty.td', 'type-constraint-defs');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.split('\n')[0]).toBe("subst-empty.td:4:26: error: SubstLeaves: 'pattern' must not be empty");
+  });
 });
 
 describe('tgfmt', () => {

@@ -3,7 +3,7 @@
 import { DefInit, type Record, type RecordKeeper, StringInit } from '@ods-ts/tablegen-core';
 import { isDefinedInMainFile } from '../ods/interface.js';
 import { FmtContext, tgfmt } from '../fmt.js';
-import { predicateCondition } from './attrs-fmt.js';
+import { predicateCondition } from '../ods/predicate.js';
 import { derivedDefinitions } from './gen-util.js';
 import { TextWriter } from '../text.js';
 

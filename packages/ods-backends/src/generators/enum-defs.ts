@@ -5,7 +5,7 @@ import { emitSourceFileHeader } from '../emit.js';
 import type { EnumInfo } from '../ods/enum.js';
 import { registerGenerator } from '../registry.js';
 import { FmtContext, tgfmt } from '../fmt.js';
-import { predicateCondition } from './attrs-fmt.js';
+import { predicateCondition } from '../ods/predicate.js';
 import { allBitsUnsetCase, allCasesHaveValues, allEnums, makeIdentifier, underlyingOrUnsigned } from './enum-gen-util.js';
 import { llvmNamespaceScope } from './gen-util.js';
 import { TextWriter } from '../text.js';

@@ -2,7 +2,7 @@
 // `SubstLeaves`/`Concat` combiners, turned into one C++ condition the way mlir-tblgen 22 does:
 // leaf substitutions are applied innermost first, then empty `And`/`Or` nodes fold to
 // true/false and those constants collapse or vanish from their `And`/`Or` parents.
-import { DefInit, ListInit, type Record, StringInit } from '@ods-ts/tablegen-core';
+import { DefInit, fatalAt, ListInit, type Record, StringInit } from '@ods-ts/tablegen-core';
 
 type NodeKind = 'leaf' | 'and' | 'or' | 'not' | 'subst' | 'concat' | 'true' | 'false';
 
@@ -62,7 +62,12 @@ function build(def: Record, substs: readonly Subst[]): Node {
     return node;
   }
   let all = substs;
-  if (node.kind === 'subst') all = [...substs, [stringField(def, 'pattern'), stringField(def, 'replacement')]];
+  if (node.kind === 'subst') {
+    const pattern = stringField(def, 'pattern');
+    // An empty pattern matches everywhere; mlir-tblgen-22 runs out of memory on it.
+    if (pattern === '') fatalAt(def, "SubstLeaves: 'pattern' must not be empty");
+    all = [...substs, [pattern, stringField(def, 'replacement')]];
+  }
   else if (node.kind === 'concat') {
     node.prefix = applySubsts(stringField(def, 'prefix'), substs);
     node.suffix = applySubsts(stringField(def, 'suffix'), substs);
@@ -152,6 +157,14 @@ export class Pred {
     if (this.isCombined()) return condition(simplify(build(this.def, [])));
     return stringField(this.def, 'predExpr');
   }
+}
+
+/**
+ * The condition of a `Pred` record, as `Pred::getCondition` gives it; '' for a record that is not
+ * a predicate.
+ */
+export function predicateCondition(pred: Record): string {
+  return pred.isSubClassOfName('Pred') ? new Pred(pred).getCondition() : '';
 }
 
 /** The condition of a constraint's `predicate` field, '' when there is none. */
