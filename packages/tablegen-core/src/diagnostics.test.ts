@@ -522,6 +522,26 @@ defm m : M<?>;
   });
 });
 
+describe("record names", () => {
+  // Checked as the record is created, before its body is parsed.
+  it("an int name", () => {
+    expectDiagnostic(`def 1 X {}
+`, "test.td:1:1: error: Record name '1' is not a string!");
+  });
+  it("a bits name after a class list", () => {
+    expectDiagnostic(`class A; def 0b1 : A;
+`, "test.td:1:10: error: Record name '{ 1 }' is not a string!");
+  });
+  it("an int foreach variable, at the name", () => {
+    expectDiagnostic(`foreach i = [1] in def i;
+`, "test.td:1:24: error: Record name 'i' is not a string!");
+  });
+  it("a multiclass def with an int name, once instantiated", () => {
+    expectDiagnostic(`multiclass M { def 1; } defm x : M;
+`, "test.td:1:16: error: record name '!strconcat(\"x\", 1)' could not be fully resolved");
+  });
+});
+
 describe("types", () => {
   it("int field set to a string", () => {
     expectDiagnostic(`def a { int x = "s"; }

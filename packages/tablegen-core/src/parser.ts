@@ -581,6 +581,9 @@ export class Parser {
     this.lex.lex();
     const nameLoc = this.t() === Tok.Id ? this.lex.loc() : defLoc;
     const name = this.parseObjectName(mc);
+    // Like llvm's Record constructor: a name whose value is typed must be a string.
+    if (name instanceof TypedInit && !(name.type instanceof StringRecTy))
+      this.error(nameLoc, `Record name '${name.getAsString()}' is not a string!`);
     const rec =
       name instanceof UnsetInit
         ? new Record(this.records.newAnonymousName(), [defLoc], RecordKind.AnonymousDef)
