@@ -35,6 +35,21 @@ describe('diagnostics', () => {
     expect(toErrorInfo('', dir, '/f.td').message).toBe('ods-tblgen failed');
   });
 
+  it('shows an op assembly-format error (no location of its own) at the op, with the format line', () => {
+    const text =
+      'error: unexpected character\n' +
+      '  $x # attr-dict\n' +
+      '     ^\n' +
+      'a.td:2:5: note: in custom assembly format for this operation\n' +
+      'def X : Base<1> {\n' +
+      '    ^\n';
+    const info = toErrorInfo(text, dir, '/fallback.td');
+    expect(info.loc).toEqual({ file: join(dir, 'a.td'), line: 2, column: 5 });
+    expect(info.id).toBe(join(dir, 'a.td'));
+    expect(info.message).toBe(`unexpected character\n  $x # attr-dict\n     ^\n${join(dir, 'a.td')}:2:5: note: in custom assembly format for this operation`);
+    expect(info.frame).toContain('2 | def X : Base<1> {');
+  });
+
   it('keeps absolute paths and decodes UTF-8 read as latin1', () => {
     const latin1 = Buffer.from('/abs/x.td:1:2: error: bad “quote”\n', 'utf8').toString('latin1');
     const info = toErrorInfo(latin1, dir, '/f.td');

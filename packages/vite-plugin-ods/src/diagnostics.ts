@@ -27,6 +27,11 @@ interface Line {
   readonly severity: string;
   readonly message: string;
   readonly loc?: DiagnosticLoc;
+  /**
+   * The source line and caret printed under a diagnostic without a file location (e.g. an op
+   * assembly-format error, whose line is a line of the format string).
+   */
+  readonly context: string[];
 }
 
 function scan(text: string, baseDir: string): Line[] {
@@ -35,11 +40,12 @@ function scan(text: string, baseDir: string): Line[] {
     const m = LOCATED.exec(raw);
     if (m) {
       const file = isAbsolute(m[1]!) ? m[1]! : resolve(baseDir, m[1]!);
-      out.push({ severity: m[4]!, message: m[5]!, loc: { file, line: Number(m[2]), column: Number(m[3]) } });
+      out.push({ severity: m[4]!, message: m[5]!, loc: { file, line: Number(m[2]), column: Number(m[3]) }, context: [] });
       continue;
     }
     const u = UNLOCATED.exec(raw);
-    if (u) out.push({ severity: u[1]!, message: u[2]! });
+    if (u) out.push({ severity: u[1]!, message: u[2]!, context: [] });
+    else if (raw !== '' && !raw.startsWith('Included from ') && out.length > 0 && !out[out.length - 1]!.loc) out[out.length - 1]!.context.push(raw);
   }
   return out;
 }
@@ -95,20 +101,25 @@ export function toErrorInfo(diagnostics: string, baseDir: string, fallbackId: st
     const message = text.trim() || 'ods-tblgen failed';
     return { message, id: fallbackId };
   }
-  let message = first.message;
+  let message = [first.message, ...first.context].join('\n');
   // Notes right after the error belong to it (e.g. "instantiated from multiclass").
+  let noteLoc: DiagnosticLoc | undefined;
   for (let i = firstIndex + 1; i < lines.length && lines[i]!.severity === 'note'; i++) {
     const n = lines[i]!;
-    message += `\n${n.loc ? `${n.loc.file}:${n.loc.line}:${n.loc.column}: ` : ''}note: ${n.message}`;
+    noteLoc ??= n.loc;
+    message += `\n${n.loc ? `${n.loc.file}:${n.loc.line}:${n.loc.column}: ` : ''}note: ${[n.message, ...n.context].join('\n')}`;
   }
   const errorCount = lines.filter((l) => l.severity === 'error').length;
   if (errorCount > 1) message += `\n(and ${errorCount - 1} more error${errorCount > 2 ? 's' : ''})`;
-  if (!first.loc) return { message, id: fallbackId };
-  const source = readSource(first.loc.file);
+  // An error without a location (e.g. in an op's assembly format) is shown at its first
+  // located note (the op).
+  const loc = first.loc ?? noteLoc;
+  if (!loc) return { message, id: fallbackId };
+  const source = readSource(loc.file);
   return {
     message,
-    id: first.loc.file,
-    loc: first.loc,
-    frame: source === undefined ? undefined : codeFrame(source, first.loc.line, first.loc.column),
+    id: loc.file,
+    loc,
+    frame: source === undefined ? undefined : codeFrame(source, loc.line, loc.column),
   };
 }

@@ -41,6 +41,13 @@ def Toy_CallOp : Toy_Op<"call"> {
   let assemblyFormat = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)";
 }
 
+// `-` and `+` as single-character literals, at the start and after a variable.
+def Toy_NegOp : Toy_Op<"neg"> {
+  let arguments = (ins I32:$x, Variadic<I32>:$rest);
+  let results = (outs I32:$y);
+  let assemblyFormat = "`-` $x (`+` $rest^)? attr-dict `-` `>` type($y)";
+}
+
 def Toy_GenericOp : Toy_Op<"generic"> {
   let arguments = (ins AnyType:$x, StrAttr:$name);
   let results = (outs AnyType:$y);

@@ -9,7 +9,8 @@ import type { Operator } from '../ods/operator.js';
 import { conditionOf } from '../ods/predicate.js';
 import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { EnumAttrModel, canFormatEnumAttr, isUnitAttr, isUnitProp, shouldFormatSymbolNameAttr, typeBuilderOf } from './op-format-model.js';
-import { type FormatElement, type OperationFormat, type TypeResolution, canFormatStringAsKeyword, collectVariables, parseOpFormat } from './op-format-parser.js';
+import { canFormatStringAsKeyword, literalParserCall, shouldEmitSpaceBefore } from './literals.js';
+import { type FormatElement, type OperationFormat, type TypeResolution, collectVariables, parseOpFormat } from './op-format-parser.js';
 
 function fill(template: string, ...args: string[]): string {
   return formatIndexed(template, args, true);
@@ -286,29 +287,6 @@ function typeListName(arg: FormatElement): { name: string; kind: LengthKind } {
   return { name: 'allResult', kind: 'variadic' };
 }
 
-function literalParser(value: string): string {
-  if (value[0] === '_' || /[A-Za-z]/.test(value[0] ?? '')) return `Keyword("${value}")`;
-  const m: { [v: string]: string } = {
-    '->': 'Arrow()',
-    ':': 'Colon()',
-    ',': 'Comma()',
-    '=': 'Equal()',
-    '<': 'Less()',
-    '>': 'Greater()',
-    '{': 'LBrace()',
-    '}': 'RBrace()',
-    '(': 'LParen()',
-    ')': 'RParen()',
-    '[': 'LSquare()',
-    ']': 'RSquare()',
-    '?': 'Question()',
-    '+': 'Plus()',
-    '*': 'Star()',
-    '...': 'Ellipsis()',
-  };
-  return m[value] ?? '';
-}
-
 class FormatGen {
   readonly cls: string;
   constructor(
@@ -527,7 +505,7 @@ class FormatGen {
           this.genAttrParser(first, body, attrTypeCtx, true);
           body.write(`  if (${first.v.name}Attr) {\n`);
         } else if (first.k === 'literal') {
-          body.write(`  if (::mlir::succeeded(parser.parseOptional${literalParser(first.value)})) {\n`);
+          body.write(`  if (::mlir::succeeded(parser.parseOptional${literalParserCall(first.value)})) {\n`);
         } else if (first.k === 'operand') {
           this.genElementParser(first, body, attrTypeCtx);
           body.write(`  if (!${first.v.name}Operands.empty()) {\n`);
@@ -567,7 +545,7 @@ class FormatGen {
         el.literals.forEach((l, i) => {
           if (l.k !== 'literal') return;
           const p = el.parsing[i]!;
-          body.write(`if (succeeded(parser.parseOptional${literalParser(l.value)})) {\n`);
+          body.write(`if (succeeded(parser.parseOptional${literalParserCall(l.value)})) {\n`);
           body.write(fill(oilistParserCode, l.value));
           const unit = unitAttrParsingElement(p);
           if (unit) body.write(this.unitAssignment(unit));
@@ -578,7 +556,7 @@ class FormatGen {
         return;
       }
       case 'literal':
-        body.write(`  if (parser.parse${literalParser(el.value)})\n    return ::mlir::failure();\n`);
+        body.write(`  if (parser.parse${literalParserCall(el.value)})\n    return ::mlir::failure();\n`);
         return;
       case 'space':
         return;
@@ -1117,11 +1095,6 @@ function attrPresenceCheck(getter: string, a: NamedAttribute['attr']): string {
   return a.isOptional() ? `(${getter} && ${getter} != ${dflt})` : `${getter} != ${dflt}`;
 }
 
-function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
-  if (value.length !== 1 && value !== '->') return true;
-  if (lastWasPunctuation) return !'>)}],'.includes(value[0]!);
-  return !'<>(){}[],'.includes(value[0]!);
-}
 
 type UnitVariable = Extract<FormatElement, { k: 'attr' | 'property' }>;
 
@@ -1137,20 +1110,9 @@ function unitAttrParsingElement(p: readonly FormatElement[]): UnitVariable | und
   return isUnitVariable(e) ? e : undefined;
 }
 
-/** Parse the op's format and add its `parse` and `print` methods to the op class. */
-export function generateOpFormat(op: Operator, cls: Class, withBodies: boolean): OperationFormat | undefined {
-  if (!op.hasAssemblyFormat()) return undefined;
-  const fmt = parseOpFormat(op);
+/** Add the `parse` and `print` methods of the op's verified format `fmt` to the op class. */
+export function generateOpFormat(op: Operator, fmt: OperationFormat, cls: Class): void {
   const gen = new FormatGen(op, fmt);
-  if (withBodies) {
-    gen.genParser(cls);
-    gen.genPrinter(cls);
-  } else {
-    cls.addStaticMethod('::mlir::ParseResult', 'parse', [
-      new MethodParameter('::mlir::OpAsmParser &', 'parser'),
-      new MethodParameter('::mlir::OperationState &', 'result'),
-    ]);
-    cls.addMethod('void', 'print', MethodProp.None, [new MethodParameter('::mlir::OpAsmPrinter &', '_odsPrinter')]);
-  }
-  return fmt;
+  gen.genParser(cls);
+  gen.genPrinter(cls);
 }

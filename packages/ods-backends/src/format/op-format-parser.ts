@@ -1,7 +1,9 @@
 // The declarative assembly format of an op (`assemblyFormat`): lexer, parser into format
 // elements, and the verification mlir-tblgen 22 performs (every operand/region/successor bound,
 // every type resolvable, no ambiguities), with its error messages.
-import { fatalAt } from '@ods-ts/tablegen-core';
+import { FatalError } from '@ods-ts/tablegen-core';
+import { FormatError, FormatParserBase, TokKind, printFormatErrors } from './format-lexer.js';
+import { isWhitespaceLiteral, literalError } from './literals.js';
 import type { NamedAttribute, NamedProperty } from '../ods/attribute.js';
 import type { NamedRegion, NamedSuccessor, NamedTypeConstraint } from '../ods/constraint.js';
 import type { Operator } from '../ods/operator.js';
@@ -71,137 +73,10 @@ export class OperationFormat {
   }
 }
 
-type TokKind =
-  | 'eof'
-  | 'error'
-  | 'caret'
-  | 'colon'
-  | 'comma'
-  | 'equal'
-  | 'less'
-  | 'greater'
-  | 'question'
-  | 'l_paren'
-  | 'r_paren'
-  | 'star'
-  | 'pipe'
-  | 'literal'
-  | 'variable'
-  | 'string'
-  | 'identifier'
-  | 'keyword';
-
-interface Token {
-  readonly kind: TokKind;
-  readonly spelling: string;
-  readonly pos: number;
-}
-
-const KEYWORDS = new Set([
-  'attr-dict',
-  'attr-dict-with-keyword',
-  'prop-dict',
-  'custom',
-  'functional-type',
-  'oilist',
-  'operands',
-  'params',
-  'ref',
-  'regions',
-  'results',
-  'struct',
-  'successors',
-  'type',
-  'qualified',
-]);
-
-const isAlpha = (c: string | undefined): boolean => c !== undefined && /[A-Za-z]/.test(c);
-const isAlnum = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9]/.test(c);
-
-class FormatError extends Error {}
-
-class Lexer {
-  private pos = 0;
-  constructor(
-    private readonly text: string,
-    private readonly fail: (msg: string) => never,
-  ) {}
-  next(): Token {
-    const t = this.text;
-    for (;;) {
-      const start = this.pos;
-      if (start >= t.length) return { kind: 'eof', spelling: '', pos: start };
-      const c = t[this.pos++]!;
-      const punct: { [ch: string]: TokKind } = {
-        '^': 'caret',
-        ':': 'colon',
-        ',': 'comma',
-        '=': 'equal',
-        '<': 'less',
-        '>': 'greater',
-        '?': 'question',
-        '(': 'l_paren',
-        ')': 'r_paren',
-        '*': 'star',
-        '|': 'pipe',
-      };
-      const p = punct[c];
-      if (p) return { kind: p, spelling: c, pos: start };
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\0') continue;
-      if (c === '`') {
-        while (this.pos < t.length) {
-          if (t[this.pos++] === '`') return { kind: 'literal', spelling: t.slice(start, this.pos), pos: start };
-        }
-        this.fail('unexpected end of file in literal');
-      }
-      if (c === '$') {
-        if (!isAlpha(t[this.pos]) && t[this.pos] !== '_') this.fail('expected variable name');
-        while (isAlnum(t[this.pos]) || t[this.pos] === '_') this.pos++;
-        return { kind: 'variable', spelling: t.slice(start, this.pos), pos: start };
-      }
-      if (c === '"') {
-        let escape = false;
-        while (this.pos < t.length) {
-          const ch = t[this.pos++]!;
-          if (!escape && ch === '"') return { kind: 'string', spelling: t.slice(start, this.pos), pos: start };
-          escape = ch === '\\';
-        }
-        this.fail('unexpected end of file in string');
-      }
-      if (isAlpha(c) || c === '_') {
-        while (isAlnum(t[this.pos]) || t[this.pos] === '_' || t[this.pos] === '-') this.pos++;
-        const s = t.slice(start, this.pos);
-        return { kind: KEYWORDS.has(s) ? 'keyword' : 'identifier', spelling: s, pos: start };
-      }
-      this.fail('unexpected character');
-    }
-  }
-}
-
 type Ctx = 'top' | 'custom' | 'type' | 'ref';
 
-export function canFormatStringAsKeyword(value: string): boolean {
-  if (!isAlpha(value[0]) && value[0] !== '_') return false;
-  return [...value.slice(1)].every((c) => isAlnum(c) || c === '_' || c === '$' || c === '.');
-}
-
-function isValidLiteral(value: string): string | undefined {
-  if (value === '') return "literal can't be empty";
-  if (value.length === 1) {
-    const bare = '_:,=<>()[]{}?+*';
-    if (isAlpha(value) || bare.includes(value)) return undefined;
-    return `single character literal must be a letter or one of '${bare}'`;
-  }
-  if (value === '->' || value === '...') return undefined;
-  if (!isAlpha(value[0]) && value[0] !== '_') return "valid keyword starts with a letter or '_'";
-  if (!canFormatStringAsKeyword(value)) return "keywords should contain only alphanum, '_', '$', or '.' characters";
-  return undefined;
-}
-
 /** Parses and verifies an op's assembly format (OpFormatParser). */
-class OpFormatParser {
-  private readonly lexer: Lexer;
-  private cur: Token;
+class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
   private hasAttrDict = false;
   private hasPropDict = false;
   private hasAllRegions = false;
@@ -219,171 +94,130 @@ class OpFormatParser {
     private readonly fmt: OperationFormat,
     private readonly op: Operator,
   ) {
-    this.lexer = new Lexer(op.getAssemblyFormat(), (m) => this.error(m));
-    this.cur = this.lexer.next();
+    super(op.getAssemblyFormat());
     this.seenOperandTypes = op.operands.map(() => false);
     this.seenResultTypes = op.results.map(() => false);
   }
 
-  error(msg: string, note?: string): never {
-    throw new FormatError(note === undefined ? msg : `${msg}\n${note}`);
-  }
-  private consume(): void {
-    this.cur = this.lexer.next();
-  }
-  private expect(kind: TokKind, msg: string): Token {
-    if (this.cur.kind !== kind) this.error(msg);
-    const t = this.cur;
-    this.consume();
-    return t;
-  }
 
   parse(): FormatElement[] {
+    const loc = this.cur.pos;
     const elements: FormatElement[] = [];
-    while (this.cur.kind !== 'eof') elements.push(this.parseElement('top'));
-    this.verify(elements);
+    while (this.cur.kind !== TokKind.Eof) elements.push(this.parseElement('top'));
+    this.verify(loc, elements);
     return elements;
   }
 
-  private parseElement(ctx: Ctx): FormatElement {
+  protected parseElement(ctx: Ctx): FormatElement {
     switch (this.cur.kind) {
-      case 'literal':
+      case TokKind.Literal:
         return this.parseLiteral(ctx);
-      case 'string':
+      case TokKind.String:
         return this.parseString(ctx);
-      case 'variable': {
-        const name = this.cur.spelling.slice(1);
+      case TokKind.Variable: {
+        const { spelling, pos } = this.cur;
         this.consume();
-        return this.parseVariable(name, ctx);
+        return this.parseVariable(pos, spelling.slice(1), ctx);
       }
-      case 'keyword':
+      case TokKind.Keyword:
         return this.parseDirective(ctx);
-      case 'l_paren':
-        return this.parseOptionalGroup(ctx);
+      case TokKind.LParen:
+        return { k: 'optional', ...this.parseOptionalGroup(ctx) };
       default:
-        return this.error('expected literal, variable, directive, or optional group');
+        return this.error(this.cur.pos, 'expected literal, variable, directive, or optional group');
     }
   }
 
   private parseLiteral(ctx: Ctx): FormatElement {
     const tok = this.cur;
     this.consume();
-    if (ctx !== 'top') this.error('literals may only be used in the top-level section of the format');
+    if (ctx !== 'top') this.error(tok.pos, 'literals may only be used in the top-level section of the format');
     const sp = tok.spelling;
-    if (sp.length < 2 || sp[0] !== '`' || sp[sp.length - 1] !== '`') this.error(`expected literal, but got '${sp}'`);
+    if (sp.length < 2 || sp[0] !== '`' || sp[sp.length - 1] !== '`') this.error(tok.pos, `expected literal, but got '${sp}'`);
     const value = sp.slice(1, -1);
-    if (value === '' || value === ' ' || value === '\\n') return { k: 'space', value };
-    const err = isValidLiteral(value);
-    if (err !== undefined) this.error(`expected valid literal but got '${value}': ${err}`);
+    if (isWhitespaceLiteral(value)) return { k: 'space', value };
+    const err = literalError(value);
+    if (err !== undefined) this.error(tok.pos, `expected valid literal but got '${value}': ${err}`);
     return { k: 'literal', value };
   }
 
   private parseString(ctx: Ctx): FormatElement {
     const tok = this.cur;
     this.consume();
-    if (ctx !== 'custom') this.error("strings may only be used as 'custom' directive arguments");
+    if (ctx !== 'custom') this.error(tok.pos, "strings may only be used as 'custom' directive arguments");
     let value = '';
     for (const c of tok.spelling.slice(1, -1)) if (c !== '\\') value += c;
     return { k: 'string', value };
   }
 
-  private parseOptionalGroup(ctx: Ctx): FormatElement {
-    this.consume();
-    if (ctx !== 'top') this.error('optional groups can only be used as top-level elements');
-    let anchor: FormatElement | undefined;
-    const parseChildren = (out: FormatElement[]): void => {
-      do {
-        const el = this.parseElement('top');
-        if (this.cur.kind === 'caret') {
-          if (anchor) this.error('only one element can be marked as the anchor of an optional group');
-          anchor = el;
-          this.consume();
-        }
-        out.push(el);
-      } while (this.cur.kind !== 'r_paren');
-    };
-    const thenElements: FormatElement[] = [];
-    const elseElements: FormatElement[] = [];
-    parseChildren(thenElements);
-    this.consume();
-    const inverted = !anchor;
-    if (this.cur.kind === 'colon') {
-      this.consume();
-      this.expect('l_paren', "expected '(' to start else branch of optional group");
-      parseChildren(elseElements);
-      this.consume();
-    }
-    this.expect('question', "expected '?' after optional group");
-    if (!anchor) this.error('optional group has no anchor element');
-    for (const e of thenElements) this.verifyOptionalGroupElement(e, e === anchor);
-    for (const e of elseElements) this.verifyOptionalGroupElement(e, false);
-    const thenParseStart = thenElements.findIndex((e) => e.k !== 'space');
-    let elseParseStart = elseElements.findIndex((e) => e.k !== 'space');
-    if (elseParseStart < 0) elseParseStart = elseElements.length;
-    const first = thenElements[thenParseStart];
-    if (!first || !(first.k === 'literal' || first.k === 'custom' || isVariable(first)))
-      this.error('first parsable element of an optional group must be a literal, variable, or custom directive');
-    return { k: 'optional', thenElements, elseElements, thenParseStart, elseParseStart, anchor, inverted };
+  protected isWhitespace(el: FormatElement): boolean {
+    return el.k === 'space';
+  }
+  protected canStartOptionalGroup(el: FormatElement): boolean {
+    return el.k === 'literal' || el.k === 'custom' || isVariable(el);
+  }
+  protected verifyOptionalGroupElements(loc: number, elements: readonly FormatElement[], anchor: FormatElement | undefined): void {
+    for (const e of elements) this.verifyOptionalGroupElement(loc, e, e === anchor);
   }
 
-  private verifyOptionalGroupElement(el: FormatElement, isAnchor: boolean): void {
+  private verifyOptionalGroupElement(loc: number, el: FormatElement, isAnchor: boolean): void {
     switch (el.k) {
       case 'attr':
         if (isAnchor && !(el.v.attr.isOptional() || el.v.attr.hasDefaultValue()))
-          this.error('only optional or default-valued attributes can be used to anchor an optional group');
+          this.error(loc, 'only optional or default-valued attributes can be used to anchor an optional group');
         return;
       case 'property':
         if (isAnchor && !(el.v.prop.hasDefaultValue() && el.v.prop.fields.optionalParserCall !== ''))
-          this.error(
+          this.error(loc, 
             'only properties with default values that can be optionally parsed (have the `let optionalParser = ...` field defined) can be used to anchor an optional group',
           );
         return;
       case 'operand':
-        if (!el.v.isVariableLength()) this.error('only variable length operands can be used within an optional group');
+        if (!el.v.isVariableLength()) this.error(loc, 'only variable length operands can be used within an optional group');
         return;
       case 'result':
-        if (!el.v.isVariableLength()) this.error('only variable length results can be used within an optional group');
+        if (!el.v.isVariableLength()) this.error(loc, 'only variable length results can be used within an optional group');
         return;
       case 'region':
         return;
       case 'type':
-        this.verifyOptionalGroupElement(el.arg, false);
+        this.verifyOptionalGroupElement(loc, el.arg, false);
         return;
       case 'functional-type':
-        this.verifyOptionalGroupElement(el.inputs, false);
-        this.verifyOptionalGroupElement(el.results, false);
+        this.verifyOptionalGroupElement(loc, el.inputs, false);
+        this.verifyOptionalGroupElement(loc, el.results, false);
         return;
       case 'custom':
         if (!isAnchor) return;
-        for (const c of el.args) if (c.k !== 'ref') this.verifyOptionalGroupElement(c, true);
+        for (const c of el.args) if (c.k !== 'ref') this.verifyOptionalGroupElement(loc, c, true);
         return;
       case 'literal':
       case 'space':
       case 'optional':
-        if (isAnchor) this.error('only variables and types can be used to anchor an optional group');
+        if (isAnchor) this.error(loc, 'only variables and types can be used to anchor an optional group');
         return;
       default:
-        this.error('only literals, types, and variables can be used within an optional group');
+        this.error(loc, 'only literals, types, and variables can be used within an optional group');
     }
   }
 
-  private parseVariable(name: string, ctx: Ctx): FormatElement {
+  private parseVariable(loc: number, name: string, ctx: Ctx): FormatElement {
     const op = this.op;
     const attr = op.attributes.find((a) => a.name === name);
     if (attr) {
-      if (ctx === 'type') this.error('attributes cannot be used as children to a `type` directive');
+      if (ctx === 'type') this.error(loc, 'attributes cannot be used as children to a `type` directive');
       if (ctx === 'ref') {
-        if (!this.seenAttrs.includes(attr)) this.error(`attribute '${name}' must be bound before it is referenced`);
-      } else if (this.seenAttrs.includes(attr)) this.error(`attribute '${name}' is already bound`);
+        if (!this.seenAttrs.includes(attr)) this.error(loc, `attribute '${name}' must be bound before it is referenced`);
+      } else if (this.seenAttrs.includes(attr)) this.error(loc, `attribute '${name}' is already bound`);
       else this.seenAttrs.push(attr);
       return { k: 'attr', v: attr, qualified: false };
     }
     const prop = op.properties.find((p) => p.name === name);
     if (prop) {
-      if (ctx === 'type') this.error('properties cannot be used as children to a `type` directive');
+      if (ctx === 'type') this.error(loc, 'properties cannot be used as children to a `type` directive');
       if (ctx === 'ref') {
-        if (!this.seenProperties.has(prop)) this.error(`property '${name}' must be bound before it is referenced`);
-      } else if (this.seenProperties.has(prop)) this.error(`property '${name}' is already bound`);
+        if (!this.seenProperties.has(prop)) this.error(loc, `property '${name}' must be bound before it is referenced`);
+      } else if (this.seenProperties.has(prop)) this.error(loc, `property '${name}' is already bound`);
       else this.seenProperties.add(prop);
       return { k: 'property', v: prop };
     }
@@ -391,172 +225,172 @@ class OpFormatParser {
     if (oi >= 0) {
       const operand = op.operands[oi]!;
       if (ctx === 'top' || ctx === 'custom') {
-        if (this.fmt.allOperands || this.seenOperands.has(operand)) this.error(`operand '${name}' is already bound`);
+        if (this.fmt.allOperands || this.seenOperands.has(operand)) this.error(loc, `operand '${name}' is already bound`);
         this.seenOperands.add(operand);
-      } else if (ctx === 'ref' && !this.seenOperands.has(operand)) this.error(`operand '${name}' must be bound before it is referenced`);
+      } else if (ctx === 'ref' && !this.seenOperands.has(operand)) this.error(loc, `operand '${name}' must be bound before it is referenced`);
       return { k: 'operand', v: operand, index: oi };
     }
     const region = op.regions.find((r) => r.name === name);
     if (region) {
       if (ctx === 'top' || ctx === 'custom') {
-        if (this.hasAllRegions || this.seenRegions.has(region)) this.error(`region '${name}' is already bound`);
+        if (this.hasAllRegions || this.seenRegions.has(region)) this.error(loc, `region '${name}' is already bound`);
         this.seenRegions.add(region);
-      } else if (ctx === 'ref' && !this.seenRegions.has(region)) this.error(`region '${name}' must be bound before it is referenced`);
-      else if (ctx !== 'ref') this.error('regions can only be used at the top level');
+      } else if (ctx === 'ref' && !this.seenRegions.has(region)) this.error(loc, `region '${name}' must be bound before it is referenced`);
+      else if (ctx !== 'ref') this.error(loc, 'regions can only be used at the top level or in a ref directive');
       return { k: 'region', v: region };
     }
     const ri = op.results.findIndex((r) => r.name === name);
     if (ri >= 0) {
-      if (ctx !== 'type') this.error("result variables can can only be used as a child to a 'type' directive");
+      if (ctx !== 'type') this.error(loc, "result variables can can only be used as a child to a 'type' directive");
       return { k: 'result', v: op.results[ri]!, index: ri };
     }
     const succ = op.successors.find((s) => s.name === name);
     if (succ) {
       if (ctx === 'top' || ctx === 'custom') {
-        if (this.hasAllSuccessors || this.seenSuccessors.has(succ)) this.error(`successor '${name}' is already bound`);
+        if (this.hasAllSuccessors || this.seenSuccessors.has(succ)) this.error(loc, `successor '${name}' is already bound`);
         this.seenSuccessors.add(succ);
-      } else if (ctx === 'ref' && !this.seenSuccessors.has(succ)) this.error(`successor '${name}' must be bound before it is referenced`);
-      else if (ctx !== 'ref') this.error('successors can only be used at the top level');
+      } else if (ctx === 'ref' && !this.seenSuccessors.has(succ)) this.error(loc, `successor '${name}' must be bound before it is referenced`);
+      else if (ctx !== 'ref') this.error(loc, 'successors can only be used at the top level or in a ref directive');
       return { k: 'successor', v: succ };
     }
-    return this.error('expected variable to refer to an argument, region, result, or successor');
+    return this.error(loc, 'expected variable to refer to an argument, region, result, or successor');
   }
 
   private parseDirective(ctx: Ctx): FormatElement {
-    const kw = this.cur.spelling;
+    const { spelling: kw, pos: loc } = this.cur;
     this.consume();
     switch (kw) {
       case 'custom':
-        return this.parseCustom(ctx);
+        return this.parseCustom(loc, ctx);
       case 'prop-dict':
-        if (ctx === 'type') this.error("'prop-dict' directive can only be used as a top-level directive");
-        if (ctx === 'ref') this.error("'ref' of 'prop-dict' unsupported");
-        if (this.hasPropDict) this.error("'prop-dict' directive has already been seen");
+        if (ctx === 'type') this.error(loc, "'prop-dict' directive can only be used as a top-level directive");
+        if (ctx === 'ref') this.error(loc, "'ref' of 'prop-dict' unsupported");
+        if (this.hasPropDict) this.error(loc, "'prop-dict' directive has already been seen");
         this.hasPropDict = true;
         return { k: 'prop-dict' };
       case 'attr-dict':
       case 'attr-dict-with-keyword':
-        if (ctx === 'type') this.error("'attr-dict' directive can only be used as a top-level directive");
+        if (ctx === 'type') this.error(loc, "'attr-dict' directive can only be used as a top-level directive");
         if (ctx === 'ref') {
-          if (!this.hasAttrDict) this.error("'ref' of 'attr-dict' is not bound by a prior 'attr-dict' directive");
+          if (!this.hasAttrDict) this.error(loc, "'ref' of 'attr-dict' is not bound by a prior 'attr-dict' directive");
         } else {
-          if (this.hasAttrDict) this.error("'attr-dict' directive has already been seen");
+          if (this.hasAttrDict) this.error(loc, "'attr-dict' directive has already been seen");
           this.hasAttrDict = true;
         }
         return { k: 'attr-dict', withKeyword: kw === 'attr-dict-with-keyword' };
       case 'functional-type': {
-        if (ctx !== 'top') this.error("'functional-type' is only valid as a top-level directive");
-        this.expect('l_paren', "expected '(' before argument list");
-        const inputs = this.parseTypeDirectiveOperand(false);
-        this.expect('comma', "expected ',' after inputs argument");
-        const results = this.parseTypeDirectiveOperand(false);
-        this.expect('r_paren', "expected ')' after argument list");
+        if (ctx !== 'top') this.error(loc, "'functional-type' is only valid as a top-level directive");
+        this.expect(TokKind.LParen, "expected '(' before argument list");
+        const inputs = this.parseTypeDirectiveOperand(loc, false);
+        this.expect(TokKind.Comma, "expected ',' after inputs argument");
+        const results = this.parseTypeDirectiveOperand(loc, false);
+        this.expect(TokKind.RParen, "expected ')' after argument list");
         return { k: 'functional-type', inputs, results };
       }
       case 'operands':
         if (ctx === 'ref') {
-          if (!this.fmt.allOperands) this.error("'ref' of 'operands' is not bound by a prior 'operands' directive");
+          if (!this.fmt.allOperands) this.error(loc, "'ref' of 'operands' is not bound by a prior 'operands' directive");
         } else if (ctx === 'top' || ctx === 'custom') {
-          if (this.fmt.allOperands || this.seenOperands.size > 0) this.error("'operands' directive creates overlap in format");
+          if (this.fmt.allOperands || this.seenOperands.size > 0) this.error(loc, "'operands' directive creates overlap in format");
           this.fmt.allOperands = true;
         }
         return { k: 'operands' };
       case 'qualified': {
-        this.expect('l_paren', "expected '(' before argument list");
+        this.expect(TokKind.LParen, "expected '(' before argument list");
         const el = this.parseElement(ctx);
-        this.expect('r_paren', "expected ')' after argument list");
+        this.expect(TokKind.RParen, "expected ')' after argument list");
         if (el.k === 'attr' || el.k === 'type') {
           el.qualified = true;
           return el;
         }
-        return this.error("'qualified' directive expects an attribute or a `type` directive");
+        return this.error(loc, "'qualified' directive expects an attribute or a `type` directive");
       }
       case 'regions':
-        if (ctx === 'type') this.error("'regions' is only valid as a top-level directive");
+        if (ctx === 'type') this.error(loc, "'regions' is only valid as a top-level directive");
         if (ctx === 'ref') {
-          if (!this.hasAllRegions) this.error("'ref' of 'regions' is not bound by a prior 'regions' directive");
+          if (!this.hasAllRegions) this.error(loc, "'ref' of 'regions' is not bound by a prior 'regions' directive");
         } else {
-          if (this.hasAllRegions || this.seenRegions.size > 0) this.error("'regions' directive creates overlap in format");
+          if (this.hasAllRegions || this.seenRegions.size > 0) this.error(loc, "'regions' directive creates overlap in format");
           this.hasAllRegions = true;
         }
         return { k: 'regions' };
       case 'results':
-        if (ctx !== 'type') this.error("'results' directive can can only be used as a child to a 'type' directive");
+        if (ctx !== 'type') this.error(loc, "'results' directive can can only be used as a child to a 'type' directive");
         return { k: 'results' };
       case 'successors':
-        if (ctx === 'type') this.error("'successors' is only valid as a top-level directive");
+        if (ctx === 'type') this.error(loc, "'successors' is only valid as a top-level directive");
         if (ctx === 'ref') {
-          if (!this.hasAllSuccessors) this.error("'ref' of 'successors' is not bound by a prior 'successors' directive");
+          if (!this.hasAllSuccessors) this.error(loc, "'ref' of 'successors' is not bound by a prior 'successors' directive");
         } else {
-          if (this.hasAllSuccessors || this.seenSuccessors.size > 0) this.error("'successors' directive creates overlap in format");
+          if (this.hasAllSuccessors || this.seenSuccessors.size > 0) this.error(loc, "'successors' directive creates overlap in format");
           this.hasAllSuccessors = true;
         }
         return { k: 'successors' };
       case 'ref': {
-        if (ctx !== 'custom') this.error("'ref' is only valid within a `custom` directive");
-        this.expect('l_paren', "expected '(' before argument list");
+        if (ctx !== 'custom') this.error(loc, "'ref' is only valid within a `custom` directive");
+        this.expect(TokKind.LParen, "expected '(' before argument list");
         const arg = this.parseElement('ref');
-        this.expect('r_paren', "expected ')' after argument list");
+        this.expect(TokKind.RParen, "expected ')' after argument list");
         return { k: 'ref', arg };
       }
       case 'type': {
-        if (ctx === 'type') this.error("'type' cannot be used as a child of another `type`");
-        this.expect('l_paren', "expected '(' before argument list");
-        const arg = this.parseTypeDirectiveOperand(ctx === 'ref');
-        this.expect('r_paren', "expected ')' after argument list");
+        if (ctx === 'type') this.error(loc, "'type' cannot be used as a child of another `type`");
+        this.expect(TokKind.LParen, "expected '(' before argument list");
+        const arg = this.parseTypeDirectiveOperand(loc, ctx === 'ref');
+        this.expect(TokKind.RParen, "expected ')' after argument list");
         return { k: 'type', arg, qualified: false };
       }
       case 'oilist':
-        return this.parseOIList(ctx);
+        return this.parseOIList(loc, ctx);
       default:
-        return this.error('unsupported directive kind');
+        return this.error(loc, 'unsupported directive kind');
     }
   }
 
-  private parseCustom(ctx: Ctx): FormatElement {
-    if (ctx !== 'top') this.error("'custom' is only valid as a top-level directive");
-    this.expect('less', "expected '<' before custom directive name");
-    const name = this.expect('identifier', 'expected custom directive name identifier').spelling;
-    this.expect('greater', "expected '>' after custom directive name");
-    this.expect('l_paren', "expected '(' before custom directive parameters");
+  private parseCustom(loc: number, ctx: Ctx): FormatElement {
+    if (ctx !== 'top') this.error(loc, '`custom` can only be used at the top-level context or within a `struct` directive');
+    this.expect(TokKind.Less, "expected '<' before custom directive name");
+    const name = this.expect(TokKind.Identifier, 'expected custom directive name identifier').spelling;
+    this.expect(TokKind.Greater, "expected '>' after custom directive name");
+    this.expect(TokKind.LParen, "expected '(' before custom directive parameters");
     const args: FormatElement[] = [];
     for (;;) {
       args.push(this.parseElement('custom'));
-      if (this.cur.kind !== 'comma') break;
+      if (this.cur.kind !== TokKind.Comma) break;
       this.consume();
     }
-    this.expect('r_paren', "expected ')' after custom directive parameters");
+    this.expect(TokKind.RParen, "expected ')' after custom directive parameters");
     for (const a of args) {
       if (!['attr-dict', 'attr', 'operand', 'property', 'ref', 'region', 'successor', 'string', 'type'].includes(a.k))
-        this.error('only variables and types may be used as parameters to a custom directive');
+        this.error(loc, 'only variables and types may be used as parameters to a custom directive');
       if (a.k === 'type' && a.arg.k !== 'operand' && a.arg.k !== 'result')
-        this.error('type directives within a custom directive may only refer to variables');
+        this.error(loc, 'type directives within a custom directive may only refer to variables');
     }
     return { k: 'custom', name, args };
   }
 
-  private parseOIList(ctx: Ctx): FormatElement {
-    this.expect('l_paren', "expected '(' before oilist argument list");
+  private parseOIList(loc: number, ctx: Ctx): FormatElement {
+    this.expect(TokKind.LParen, "expected '(' before oilist argument list");
     const literals: FormatElement[] = [];
     const parsing: FormatElement[][] = [];
     for (;;) {
       literals.push(this.parseLiteral(ctx));
       const cur: FormatElement[] = [];
       parsing.push(cur);
-      while (this.cur.kind !== 'pipe' && this.cur.kind !== 'r_paren') {
+      while (this.cur.kind !== TokKind.Pipe && this.cur.kind !== TokKind.RParen) {
         const el = this.parseElement(ctx);
         for (const v of collectVariables(el)) {
           if (v.k === 'attr' && !v.v.attr.isOptional() && !v.v.attr.hasDefaultValue())
-            this.error('only optional attributes can be used in an oilist parsing group');
-          else if (v.k === 'property' && !v.v.prop.hasDefaultValue()) this.error('only default-valued or optional properties can be used in an olist parsing group');
-          else if (v.k === 'operand' && !v.v.isVariableLength()) this.error('only variable length operands can be used within an oilist parsing group');
-          else if (v.k === 'result' && !v.v.isVariableLength()) this.error('only variable length results can be used within an oilist parsing group');
+            this.error(loc, 'only optional attributes can be used in an oilist parsing group');
+          else if (v.k === 'property' && !v.v.prop.hasDefaultValue()) this.error(loc, 'only default-valued or optional properties can be used in an olist parsing group');
+          else if (v.k === 'operand' && !v.v.isVariableLength()) this.error(loc, 'only variable length operands can be used within an oilist parsing group');
+          else if (v.k === 'result' && !v.v.isVariableLength()) this.error(loc, 'only variable length results can be used within an oilist parsing group');
           else if (v.k !== 'attr' && v.k !== 'property' && v.k !== 'operand' && v.k !== 'result' && v.k !== 'region')
-            this.error('only literals, types, and variables can be used within an oilist group');
+            this.error(loc, 'only literals, types, and variables can be used within an oilist group');
         }
         cur.push(el);
       }
-      if (this.cur.kind === 'pipe') {
+      if (this.cur.kind === TokKind.Pipe) {
         this.consume();
         continue;
       }
@@ -566,37 +400,37 @@ class OpFormatParser {
     return { k: 'oilist', literals, parsing };
   }
 
-  private parseTypeDirectiveOperand(isRefChild: boolean): FormatElement {
+  private parseTypeDirectiveOperand(loc: number, isRefChild: boolean): FormatElement {
     const el = this.parseElement('type');
-    if (el.k === 'literal') this.error("'type' directive operand expects variable or directive operand");
+    if (el.k === 'literal') this.error(loc, "'type' directive operand expects variable or directive operand");
     const fmt = this.fmt;
     if (el.k === 'operand') {
       const seen = fmt.allOperandTypes || this.seenOperandTypes[el.index]!;
-      if (!isRefChild && seen) this.error(`'type' of '${el.v.name}' is already bound`);
-      if (isRefChild && !seen) this.error(`'ref' of 'type($${el.v.name})' is not bound by a prior 'type' directive`);
+      if (!isRefChild && seen) this.error(loc, `'type' of '${el.v.name}' is already bound`);
+      if (isRefChild && !seen) this.error(loc, `'ref' of 'type($${el.v.name})' is not bound by a prior 'type' directive`);
       this.seenOperandTypes[el.index] = true;
     } else if (el.k === 'result') {
       const seen = fmt.allResultTypes || this.seenResultTypes[el.index]!;
-      if (!isRefChild && seen) this.error(`'type' of '${el.v.name}' is already bound`);
-      if (isRefChild && !seen) this.error(`'ref' of 'type($${el.v.name})' is not bound by a prior 'type' directive`);
+      if (!isRefChild && seen) this.error(loc, `'type' of '${el.v.name}' is already bound`);
+      if (isRefChild && !seen) this.error(loc, `'ref' of 'type($${el.v.name})' is not bound by a prior 'type' directive`);
       this.seenResultTypes[el.index] = true;
     } else if (el.k === 'operands') {
-      if (!isRefChild && (fmt.allOperandTypes || this.seenOperandTypes.some((x) => x))) this.error("'operands' 'type' is already bound");
-      if (isRefChild && !fmt.allOperandTypes) this.error("'ref' of 'type(operands)' is not bound by a prior 'type' directive");
+      if (!isRefChild && (fmt.allOperandTypes || this.seenOperandTypes.some((x) => x))) this.error(loc, "'operands' 'type' is already bound");
+      if (isRefChild && !fmt.allOperandTypes) this.error(loc, "'ref' of 'type(operands)' is not bound by a prior 'type' directive");
       fmt.allOperandTypes = true;
     } else if (el.k === 'results') {
-      if (!isRefChild && (fmt.allResultTypes || this.seenResultTypes.some((x) => x))) this.error("'results' 'type' is already bound");
-      if (isRefChild && !fmt.allResultTypes) this.error("'ref' of 'type(results)' is not bound by a prior 'type' directive");
+      if (!isRefChild && (fmt.allResultTypes || this.seenResultTypes.some((x) => x))) this.error(loc, "'results' 'type' is already bound");
+      if (isRefChild && !fmt.allResultTypes) this.error(loc, "'ref' of 'type(results)' is not bound by a prior 'type' directive");
       fmt.allResultTypes = true;
-    } else this.error("invalid argument to 'type' directive");
+    } else this.error(loc, "invalid argument to 'type' directive");
     return el;
   }
 
   // -- verification --------------------------------------------------------------------------
 
-  private verify(elements: FormatElement[]): void {
+  private verify(loc: number, elements: FormatElement[]): void {
     const op = this.op;
-    if (!this.hasAttrDict) this.error("'attr-dict' directive not found in custom assembly format");
+    if (!this.hasAttrDict) this.error(loc, "'attr-dict' directive not found in custom assembly format");
     const resolver = new Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>();
     for (const t of op.traits) {
       const def = t.def;
@@ -619,20 +453,20 @@ class OpFormatParser {
         if (name === 'InferTypeOpInterface' && def.getValueAsString('cppNamespace') === '::mlir') this.canInferResultTypes = true;
       }
     }
-    this.verifyAttributes(elements);
-    this.verifyResults(resolver);
-    this.verifyOperands(resolver);
+    this.verifyAttributes(loc, elements);
+    this.verifyResults(loc, resolver);
+    this.verifyOperands(loc, resolver);
     if (!this.hasAllRegions)
       op.regions.forEach((r, i) => {
         if (!this.seenRegions.has(r))
-          this.error(`region #${i}, named '${r.name}', not found`, `suggest adding a '$${r.name}' directive to the custom assembly format`);
+          this.error(loc, `region #${i}, named '${r.name}', not found`, `suggest adding a '$${r.name}' directive to the custom assembly format`);
       });
     if (!this.hasAllSuccessors)
       op.successors.forEach((s, i) => {
         if (!this.seenSuccessors.has(s))
-          this.error(`successor #${i}, named '${s.name}', not found`, `suggest adding a '$${s.name}' directive to the custom assembly format`);
+          this.error(loc, `successor #${i}, named '${s.name}', not found`, `suggest adding a '$${s.name}' directive to the custom assembly format`);
       });
-    this.verifyOIListElements(elements);
+    this.verifyOIListElements(loc, elements);
     this.fmt.usedAttributes = [...this.seenAttrs];
   }
 
@@ -676,19 +510,19 @@ class OpFormatParser {
     return undefined;
   }
 
-  private verifyAttributes(elements: FormatElement[]): void {
+  private verifyAttributes(loc: number, elements: FormatElement[]): void {
     const isColonBase = (el: FormatElement): boolean =>
       el.k === 'attr' && typeBuilderOf(el.v.attr) === undefined && (el.qualified || el.v.attr.getStorageType() === '::mlir::Attribute');
     verifyAdjacentElements(isColonBase, (base, el) => {
       if (el.k !== 'literal' || el.value !== ':') return false;
       const name = base.k === 'attr' ? base.v.name : '';
-      this.error(`format ambiguity caused by \`:\` literal found after attribute \`${name}\` which does not have a buildable type`);
+      this.error(loc, `format ambiguity caused by \`:\` literal found after attribute \`${name}\` which does not have a buildable type`);
     }, elements);
     verifyAdjacentElements(
       (el) => el.k === 'attr-dict' && !el.withKeyword,
       (_base, el) => {
         if (el.k !== 'region') return false;
-        this.error(`format ambiguity caused by \`attr-dict\` directive followed by region \`${el.v.name}\``, 'try using `attr-dict-with-keyword` instead');
+        this.error(loc, `format ambiguity caused by \`attr-dict\` directive followed by region \`${el.v.name}\``, 'try using `attr-dict-with-keyword` instead');
       },
       elements,
     );
@@ -699,11 +533,11 @@ class OpFormatParser {
       }
   }
 
-  private verifyOperands(resolver: Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>): void {
+  private verifyOperands(loc: number, resolver: Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>): void {
     const fmt = this.fmt;
     this.op.operands.forEach((operand, i) => {
       if (!fmt.allOperands && !this.seenOperands.has(operand))
-        this.error(`operand #${i}, named '${operand.name}', not found`, `suggest adding a '$${operand.name}' directive to the custom assembly format`);
+        this.error(loc, `operand #${i}, named '${operand.name}', not found`, `suggest adding a '$${operand.name}' directive to the custom assembly format`);
       if (fmt.allOperandTypes || this.seenOperandTypes[i]) return;
       const r = resolver.get(operand.name);
       if (r) {
@@ -712,7 +546,7 @@ class OpFormatParser {
       }
       const builder = operand.constraint.getBuilderCall();
       if (builder === undefined || (fmt.allOperands && operand.isVariableLength()))
-        this.error(
+        this.error(loc, 
           `type of operand #${i}, named '${operand.name}', is not buildable and a buildable type cannot be inferred`,
           `suggest adding a type constraint to the operation or adding a 'type($${operand.name})' directive to the custom assembly format`,
         );
@@ -720,7 +554,7 @@ class OpFormatParser {
     });
   }
 
-  private verifyResults(resolver: Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>): void {
+  private verifyResults(loc: number, resolver: Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>): void {
     const fmt = this.fmt;
     const op = this.op;
     if (fmt.allResultTypes) return;
@@ -737,7 +571,7 @@ class OpFormatParser {
       }
       const builder = result.constraint.getBuilderCall();
       if (builder === undefined || result.isVariableLength())
-        this.error(
+        this.error(loc, 
           `type of result #${i}, named '${result.name}', is not buildable and a buildable type cannot be inferred`,
           `suggest adding a type constraint to the operation or adding a 'type($${result.name})' directive to the custom assembly format`,
         );
@@ -745,16 +579,16 @@ class OpFormatParser {
     });
   }
 
-  private verifyOIListElements(elements: FormatElement[]): void {
+  private verifyOIListElements(loc: number, elements: FormatElement[]): void {
     let prohibited: string[] = [];
     for (const it of elements) {
       if (it.k === 'oilist') {
         const lits = it.literals.map((l) => (l.k === 'literal' ? l.value : ''));
         if (prohibited.length > 0)
-          for (const l of lits) if (prohibited.includes(l)) this.error(`format ambiguity because ${l} is used in two adjacent oilist elements.`);
+          for (const l of lits) if (prohibited.includes(l)) this.error(loc, `format ambiguity because ${l} is used in two adjacent oilist elements.`);
         prohibited.push(...lits);
       } else if (it.k === 'literal') {
-        if (prohibited.includes(it.value)) this.error(`format ambiguity because ${it.value} is used both in oilist element and the adjacent literal.`);
+        if (prohibited.includes(it.value)) this.error(loc, `format ambiguity because ${it.value} is used both in oilist element and the adjacent literal.`);
         prohibited = [];
       } else prohibited = [];
     }
@@ -851,19 +685,34 @@ function verifyAdjacentElements(
   return undefined;
 }
 
-/** Parse and verify the op's assembly format; a format error is fatal, located at the op. */
-export function parseOpFormat(op: Operator): OperationFormat {
-  const fmt = new OperationFormat(op);
+/** The parsed format of an op, or the errors that stop it, in the order they are printed. */
+export type ParsedOpFormat = { readonly ok: true; readonly format: OperationFormat } | { readonly ok: false; readonly errors: readonly FormatError[] };
+
+/** Parse and verify the op's assembly format. */
+export function parseOpFormat(op: Operator): ParsedOpFormat {
+  const format = new OperationFormat(op);
+  const parser = new OpFormatParser(format, op);
   try {
-    fmt.elements = new OpFormatParser(fmt, op).parse();
+    format.elements = parser.parse();
   } catch (e) {
-    if (e instanceof FormatError) {
-      const [msg, note] = e.message.split('\n');
-      fatalAt(op.def, note === undefined ? msg! : `${msg!}\nnote: in custom assembly format for this operation\nnote: ${note}`);
-    }
-    throw e;
+    if (!(e instanceof FormatError)) throw e;
+    return { ok: false, errors: [...parser.errors, e] };
   }
-  return fmt;
+  return { ok: true, format };
+}
+
+/**
+ * The op's verified assembly format; undefined when it has none, or when it is bad and
+ * `--asmformat-error-is-fatal=false` (the errors are printed and the op gets no parser or
+ * printer). A bad format is otherwise fatal.
+ */
+export function opFormatOrReport(op: Operator, errorIsFatal: boolean): OperationFormat | undefined {
+  if (!op.hasAssemblyFormat()) return undefined;
+  const parsed = parseOpFormat(op);
+  if (parsed.ok) return parsed.format;
+  printFormatErrors(op.def, op.getAssemblyFormat(), parsed.errors);
+  if (errorIsFatal) throw new FatalError({ severity: 'error', loc: op.def.locs[0], message: 'failed to parse assembly format', notes: [] });
+  return undefined;
 }
 
 export { isUnitAttr };

@@ -23,6 +23,7 @@ import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
 import { FmtContext, tgfmt } from '../fmt.js';
 import { predicateCondition } from '../ods/predicate.js';
 import { derivedDefsOf, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
+import { formatErrorIsFatal } from '../format/format-lexer.js';
 import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 
@@ -42,19 +43,12 @@ export interface DefGenOptions {
   readonly formatErrorIsFatal: boolean;
 }
 
-/** The generator options shared by --gen-{attrdef,typedef}-{decls,defs}. */
-export const ASMFORMAT_ERROR_IS_FATAL_OPTION = {
-  name: 'asmformat-error-is-fatal',
-  kind: 'bool',
-  description: 'Emit a fatal error if format parsing fails',
-} as const;
-
 /** Read the options of a generator run (`dialectOption`: the dialect selection option). */
 export function defGenOptions(options: ReadonlyMap<string, string | boolean | string[]>, dialectOption: string): DefGenOptions {
   const v = options.get(dialectOption);
   return {
     selectedDialect: typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : '',
-    formatErrorIsFatal: options.get(ASMFORMAT_ERROR_IS_FATAL_OPTION.name) !== false,
+    formatErrorIsFatal: formatErrorIsFatal(options),
   };
 }
 

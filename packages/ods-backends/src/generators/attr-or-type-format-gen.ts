@@ -1,11 +1,10 @@
 // The declarative assembly format of attributes and types (`assemblyFormat`): generates the
 // bodies of the `parse` and `print` methods from the elements parsed by
 // ods/attr-or-type-format.ts, and reports format errors like mlir-tblgen 22.
-import { type Diagnostic, type Loc, type Record, activeDiagnostics, fatalAt } from '@ods-ts/tablegen-core';
+import { fatalAt } from '@ods-ts/tablegen-core';
 import type { MethodBody } from '../cpp/class.js';
 import type { AttrOrTypeDef } from '../ods/attr-or-type-def.js';
 import {
-  type AttrOrTypeFormatError,
   type CustomElement,
   type FormatElement,
   type OptionalElement,
@@ -20,6 +19,8 @@ import {
   thenElementsOf,
 } from '../ods/attr-or-type-format.js';
 import { FmtContext, tgfmt } from '../fmt.js';
+import { printFormatErrors } from '../format/format-lexer.js';
+import { isKeywordLiteral, literalParserCall, shouldEmitSpaceBefore } from '../format/literals.js';
 
 /** The parser of a parameter without a custom `parser` ($0: the C++ storage type). */
 const DEFAULT_PARAMETER_PARSER = '::mlir::FieldParser<$0>::parse($_parser)';
@@ -29,36 +30,6 @@ const DEFAULT_PARAMETER_PRINTER = '$_printer.printStrippedAttrOrType($_self)';
 const QUALIFIED_PARAMETER_PRINTER = '$_printer << $_self';
 /** The start of an error report in the parser (the message follows). */
 const PARSER_ERROR = '$_parser.emitError($_parser.getCurrentLocation(), ';
-
-/** The AsmParser method parsing a punctuation literal (after `parse`/`parseOptional`). */
-const PUNCTUATION_PARSERS: ReadonlyMap<string, string> = new Map([
-  ['->', 'Arrow'],
-  [':', 'Colon'],
-  [',', 'Comma'],
-  ['=', 'Equal'],
-  ['<', 'Less'],
-  ['>', 'Greater'],
-  ['{', 'LBrace'],
-  ['}', 'RBrace'],
-  ['(', 'LParen'],
-  [')', 'RParen'],
-  ['[', 'LSquare'],
-  [']', 'RSquare'],
-  ['?', 'Question'],
-  ['+', 'Plus'],
-  ['-', 'Minus'],
-  ['*', 'Star'],
-  ['...', 'Ellipsis'],
-]);
-
-const isKeywordStart = (c: string): boolean => c === '_' || /^[A-Za-z]$/.test(c);
-
-/** mlir::tblgen::shouldEmitSpaceBefore: whether a literal is preceded by a space. */
-function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
-  if (value.length !== 1 && value !== '->') return true;
-  if (lastWasPunctuation) return !'>)}],'.includes(value[0]!);
-  return !'<>(){}[],'.includes(value[0]!);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Code templates
@@ -237,8 +208,7 @@ class DefFormat {
     os.write(`// Parse literal '${value}'\n`);
     os.write(tgfmt('if ($_parser.parse', ctx));
     if (isOptional) os.write('Optional');
-    if (isKeywordStart(value[0]!)) os.write(`Keyword("${value}")`);
-    else os.write(`${PUNCTUATION_PARSERS.get(value) ?? ''}()`);
+    os.write(literalParserCall(value));
     if (isOptional) return;
     os.write(') return {};\n');
   }
@@ -474,7 +444,7 @@ class DefFormat {
     const needSpace = this.shouldEmitSpace && shouldEmitSpaceBefore(value, this.lastWasPunctuation);
     os.write(tgfmt('$_printer$0 << "$1";\n', ctx, needSpace ? " << ' '" : '', value));
     this.shouldEmitSpace = value.length !== 1 || !'<({['.includes(value[0]!);
-    this.lastWasPunctuation = !isKeywordStart(value[0]!);
+    this.lastWasPunctuation = !isKeywordLiteral(value);
   }
 
   /** `!(present)`: the parameter is printed only when it differs from its default. */
@@ -579,56 +549,6 @@ class DefFormat {
     else if (value !== '') os.write(tgfmt('$_printer << "$0";\n', ctx, value));
     else this.lastWasPunctuation = true;
     this.shouldEmitSpace = false;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Errors
-
-/**
- * One format error as llvm::SourceMgr prints it for the unnamed buffer holding the format: the
- * message, the line of the format containing the offset, and a caret under the offset.
- */
-function formatErrorText(format: string, err: AttrOrTypeFormatError): string {
-  let start = err.offset;
-  while (start > 0 && format[start - 1] !== '\n' && format[start - 1] !== '\r') start--;
-  let end = err.offset;
-  while (end < format.length && format[end] !== '\n' && format[end] !== '\r') end++;
-  const line = format.slice(start, end);
-  let caret = '';
-  for (let i = 0; i < err.offset - start; i++) {
-    if (line[i] === '\t') {
-      do caret += ' ';
-      while (caret.length % 8 !== 0);
-    } else caret += ' ';
-  }
-  let shown = '';
-  for (const ch of line) {
-    if (ch === '\t') {
-      do shown += ' ';
-      while (shown.length % 8 !== 0);
-    } else shown += ch;
-  }
-  return `${err.message}\n${shown}\n${caret}^`;
-}
-
-/**
- * Print the errors of a format, each with a note pointing at `rec`. They are not counted as
- * errors (mlir-tblgen prints them through a SourceMgr of its own): the caller decides whether
- * the generator fails.
- */
-function printFormatErrors(rec: Record, format: string, errors: readonly AttrOrTypeFormatError[]): void {
-  const diags = activeDiagnostics();
-  if (!diags?.sink) return;
-  const loc: Loc | undefined = rec.locs[0];
-  for (const err of errors) {
-    const d: Diagnostic = {
-      severity: 'error',
-      loc: undefined,
-      message: formatErrorText(format, err),
-      notes: [{ loc, message: 'in custom assembly format for this operation' }],
-    };
-    diags.sink(diags.format(d));
   }
 }
 

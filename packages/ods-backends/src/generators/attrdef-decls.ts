@@ -1,6 +1,7 @@
 // --gen-attrdef-decls: Generate AttrDef declarations.
 import { registerGenerator } from '../registry.js';
-import { ASMFORMAT_ERROR_IS_FATAL_OPTION, ATTR_KIND, defGenOptions, emitDefDecls } from './attr-or-type-def-gen.js';
+import { ATTR_KIND, defGenOptions, emitDefDecls } from './attr-or-type-def-gen.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
 
 registerGenerator({
   name: 'attrdef-decls',

@@ -5,7 +5,8 @@ import { fatalAt } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import type { EnumCase, EnumInfo } from '../ods/enum.js';
 import { registerGenerator } from '../registry.js';
-import { allCasesHaveValues, allEnums, canFormatStringAsKeyword, makeIdentifier, underlyingOrUnsigned } from './enum-gen-util.js';
+import { canFormatStringAsKeyword } from '../format/literals.js';
+import { allCasesHaveValues, allEnums, makeIdentifier, underlyingOrUnsigned } from './enum-gen-util.js';
 import { llvmNamespaceScope } from './gen-util.js';
 import { TextWriter } from '../text.js';
 

@@ -8,13 +8,6 @@ export function makeIdentifier(symbol: string): string {
   return /^[0-9]/.test(symbol) ? `_${symbol}` : symbol;
 }
 
-/** Whether `value` can be printed as a bare keyword (mlir::tblgen::canFormatStringAsKeyword). */
-export function canFormatStringAsKeyword(value: string): boolean {
-  if (value === '') return false;
-  if (!/[A-Za-z_]/.test(value[0]!)) return false;
-  return /^[A-Za-z0-9_$.]*$/.test(value.slice(1));
-}
-
 /** Every `EnumInfo` def, sorted by record name. */
 export function allEnums(records: RecordKeeper): EnumInfo[] {
   return derivedDefinitions(records, 'EnumInfo').map((d) => new EnumInfo(d));

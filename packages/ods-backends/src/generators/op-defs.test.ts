@@ -61,9 +61,13 @@ def B_Op : Op<B_Dialect, "op"> {
     expect(r.out).toContain('::toy::BrOp\n#endif // GET_OP_LIST');
     expect(r.out).not.toContain('AddOp');
   });
-  it('reports a format error as a located diagnostic', () => {
+  it('reports a format error at the format, with a note at the op', () => {
     const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'op-defs-bad-format.td');
     expect(r.code).toBe(1);
-    expect(r.err).toContain("error: 'attr-dict' directive not found in custom assembly format");
+    expect(r.err).toBe(
+      "error: 'attr-dict' directive not found in custom assembly format\n$x `:` type($x)\n^\n" +
+        'op-defs-bad-format.td:7:5: note: in custom assembly format for this operation\n' +
+        'def Bad_NoDictOp : Op<Bad_Dialect, "nodict"> {\n    ^\n',
+    );
   });
 });

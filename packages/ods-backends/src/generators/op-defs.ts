@@ -5,11 +5,12 @@ import { CodeWriter, emitSourceFileHeader, ifDefScope, namespaceScope } from '..
 import { Operator } from '../ods/operator.js';
 import { type GeneratorContext, registerGenerator } from '../registry.js';
 import { opCommentHeader } from './op-decls.js';
+import { formatErrorIsFatal } from '../format/format-lexer.js';
 import { AdaptorEmitter, OpEmitter, getRequestedOpDefinitions, opGenOptions, shardOpDefinitions } from './op-gen.js';
 import { StaticVerifier } from './op-verifier.js';
 
 /** The constraint functions and class definitions of a list of ops. */
-function emitOpClassDefs(w: CodeWriter, ops: readonly Operator[], inputFilename: string, tag: string): void {
+function emitOpClassDefs(w: CodeWriter, ops: readonly Operator[], inputFilename: string, tag: string, fatal: boolean): void {
   if (ops.length === 0) return;
   const sv = new StaticVerifier(inputFilename, tag);
   w.write(opCommentHeader('Local Utility Method', 'Definitions'));
@@ -22,7 +23,7 @@ function emitOpClassDefs(w: CodeWriter, ops: readonly Operator[], inputFilename:
       namespaceScope(w, 'detail', () => adaptor.genericAdaptorBase.writeDefTo(w));
       adaptor.genericAdaptor.writeDefTo(w);
       adaptor.adaptor.writeDefTo(w);
-      const emitter = new OpEmitter(op, sv);
+      const emitter = new OpEmitter(op, sv, fatal);
       emitter.opClass.finalize();
       emitter.opClass.writeDefTo(w);
     });
@@ -42,7 +43,7 @@ registerGenerator({
     if (shards.length === 1) {
       const ops = defs.map((d) => Operator.of(d));
       ifDefScope(w, 'GET_OP_LIST', () => w.write(ops.map((o) => o.getQualCppClassName()).join(',\n')));
-      ifDefScope(w, 'GET_OP_CLASSES', () => emitOpClassDefs(w, ops, ctx.inputFilename, ''));
+      ifDefScope(w, 'GET_OP_CLASSES', () => emitOpClassDefs(w, ops, ctx.inputFilename, '', formatErrorIsFatal(ctx.options)));
       return w.toString();
     }
     if (defs.length === 0) return w.toString();
@@ -61,7 +62,7 @@ registerGenerator({
         w.write(`void ${ns}::register${cls}Operations${i}(${ns}::${cls} *dialect) {\n`);
         for (const op of ops) w.write(`  ::mlir::RegisteredOperationName::insert<${op.getQualCppClassName()}>(*dialect);\n`);
         w.write('}\n');
-        emitOpClassDefs(w, ops, ctx.inputFilename, String(i));
+        emitOpClassDefs(w, ops, ctx.inputFilename, String(i), formatErrorIsFatal(ctx.options));
       });
     });
     return w.toString();

@@ -24,6 +24,8 @@ import { SideEffect, type Trait } from '../ods/trait.js';
 import type { GeneratorOption } from '../registry.js';
 import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
+import { opFormatOrReport } from '../format/op-format-parser.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
 import { derivedDefsOf } from './gen-util.js';
 import { conditionOf } from '../ods/predicate.js';
 import {
@@ -41,6 +43,7 @@ export const opGenOptions: GeneratorOption[] = [
   { name: 'op-include-regex', description: 'Regex of name of op to include (no filter if empty)', kind: 'string' },
   { name: 'op-exclude-regex', description: 'Regex of name of op to exclude (no filter if empty)', kind: 'string' },
   { name: 'op-shard-count', description: 'The number of shards into which the op classes will be divided', kind: 'string' },
+  ASMFORMAT_ERROR_IS_FATAL_OPTION,
 ];
 
 const operandSegmentAttrName = 'operandSegmentSizes';
@@ -529,6 +532,8 @@ export class OpEmitter {
   constructor(
     readonly op: Operator,
     readonly sv?: StaticVerifier,
+    /** `--asmformat-error-is-fatal`: whether a bad assembly format stops the generator. */
+    private readonly formatErrorIsFatal = true,
   ) {
     this.opClass = new OpClass(op.getCppClassName(), formatExtraDeclarations(op), formatExtraDefinitions(op));
     // Only op-defs passes `sv`: build each class for the one output it goes to.
@@ -1866,25 +1871,30 @@ export class OpEmitter {
       this.addParsedAttrPropertiesSetter();
       return;
     }
+    // Both outputs verify the format (a bad one is reported by op-decls too); one that failed
+    // without being fatal (`--asmformat-error-is-fatal=false`) gives the op no parser or printer.
+    const fmt = opFormatOrReport(this.op, this.formatErrorIsFatal);
+    if (!fmt) return;
+    const hasPropDict = fmt.elements.some((e) => e.k === 'prop-dict');
     if (!this.sv) {
-      // Declarations only: the parse/print signatures, without parsing the format.
+      // Declarations only: the parse/print signatures.
       this.opClass.addStaticMethod('::mlir::ParseResult', 'parse', [
         new MethodParameter('::mlir::OpAsmParser &', 'parser'),
         new MethodParameter('::mlir::OperationState &', 'result'),
       ]);
-      if (/(^|[^`\w])prop-dict/.test(this.op.getAssemblyFormat())) this.addParsedAttrPropertiesSetter();
+      if (hasPropDict) this.addParsedAttrPropertiesSetter();
       this.opClass.addMethod('void', 'print', MethodProp.None, [new MethodParameter('::mlir::OpAsmPrinter &', '_odsPrinter')]);
       return;
     }
     const cls = new Class(this.opClass.className);
     cls.output = this.opClass.output;
-    const fmt = generateOpFormat(this.op, cls, true);
-    const hasPropDict = fmt?.elements.some((e) => e.k === 'prop-dict') ?? false;
+    generateOpFormat(this.op, fmt, cls);
     for (const m of cls.pendingMethods()) {
-      if (m.name === 'print' && hasPropDict) this.addParsedAttrPropertiesSetter(new Set(fmt?.usedAttributes.map((a) => a.name)));
+      if (m.name === 'print' && hasPropDict) this.addParsedAttrPropertiesSetter(new Set(fmt.usedAttributes.map((a) => a.name)));
       this.opClass.adoptMethod(m);
     }
   }
+
 
   private genSideEffectInterfaceMethods(): void {
     const op = this.op;
@@ -1961,6 +1971,8 @@ export class AdaptorEmitter {
   constructor(
     readonly op: Operator,
     readonly sv?: StaticVerifier,
+    /** `--asmformat-error-is-fatal`: whether a bad assembly format stops the generator. */
+    private readonly formatErrorIsFatal = true,
   ) {
     this.helper = new OpHelper(op, false);
     const base = (this.genericAdaptorBase = new Class(op.getGenericAdaptorName() + 'Base'));

@@ -1,6 +1,7 @@
 // --gen-typedef-defs: Generate TypeDef definitions.
 import { registerGenerator } from '../registry.js';
-import { ASMFORMAT_ERROR_IS_FATAL_OPTION, TYPE_KIND, defGenOptions, emitDefDefs } from './attr-or-type-def-gen.js';
+import { TYPE_KIND, defGenOptions, emitDefDefs } from './attr-or-type-def-gen.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
 
 registerGenerator({
   name: 'typedef-defs',

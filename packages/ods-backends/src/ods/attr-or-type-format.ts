@@ -7,6 +7,8 @@
 // `params`, or single-parameter `custom` directives), `custom<Name>(...)` (with `"C++ strings"`
 // and `ref($name)` arguments), `qualified($name)`, and optional groups `(... $anchor^ ...)?`
 // with an optional else branch `(...) : (...)?`.
+import { FormatError, FormatParserBase, TokKind } from '../format/format-lexer.js';
+import { isWhitespaceLiteral, literalError } from '../format/literals.js';
 import type { AttrOrTypeDef, AttrOrTypeParameter } from './attr-or-type-def.js';
 
 /** A parameter variable (`$name`). `qualified` is set by the `qualified` directive. */
@@ -87,220 +89,46 @@ export function elseElementsOf(el: OptionalElement, parseable = false): readonly
   return el.elseElements.slice(parseable ? el.elseParseStart : 0);
 }
 
-/** A format error: a message at an offset of the format string. */
-export class AttrOrTypeFormatError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-    this.name = 'AttrOrTypeFormatError';
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lexer
-
-type TokKind =
-  | 'eof'
-  | 'error'
-  | 'l_paren'
-  | 'r_paren'
-  | 'caret'
-  | 'colon'
-  | 'comma'
-  | 'equal'
-  | 'less'
-  | 'greater'
-  | 'question'
-  | 'star'
-  | 'pipe'
-  | 'keyword'
-  | 'identifier'
-  | 'literal'
-  | 'variable'
-  | 'string';
-
-interface Token {
-  readonly kind: TokKind;
-  readonly spelling: string;
-  readonly pos: number;
-}
-
-/** The directive keywords of the format language (shared with the op format). */
-const KEYWORDS = new Set([
-  'attr-dict',
-  'attr-dict-with-keyword',
-  'prop-dict',
-  'custom',
-  'functional-type',
-  'oilist',
-  'operands',
-  'params',
-  'qualified',
-  'ref',
-  'regions',
-  'results',
-  'struct',
-  'successors',
-  'type',
-]);
-
-const PUNCTUATION: ReadonlyMap<string, TokKind> = new Map<string, TokKind>([
-  ['^', 'caret'],
-  [':', 'colon'],
-  [',', 'comma'],
-  ['=', 'equal'],
-  ['<', 'less'],
-  ['>', 'greater'],
-  ['?', 'question'],
-  ['(', 'l_paren'],
-  [')', 'r_paren'],
-  ['*', 'star'],
-  ['|', 'pipe'],
-]);
-
-const isAlpha = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
-const isAlnum = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9]$/.test(c);
-
-/** The format lexer (mlir::tblgen::FormatLexer). Errors are reported to `onError`. */
-class Lexer {
-  private pos = 0;
-  constructor(
-    private readonly text: string,
-    private readonly onError: (offset: number, msg: string) => void,
-  ) {}
-
-  private error(pos: number, msg: string): Token {
-    this.onError(pos, msg);
-    return { kind: 'error', spelling: '', pos };
-  }
-
-  next(): Token {
-    const t = this.text;
-    for (;;) {
-      const start = this.pos;
-      if (start >= t.length) return { kind: 'eof', spelling: '', pos: start };
-      const c = t[this.pos++]!;
-      const punct = PUNCTUATION.get(c);
-      if (punct) return { kind: punct, spelling: c, pos: start };
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\0') continue;
-      if (c === '`') {
-        // A literal ends at the next backquote (a NUL stops it like the end of the buffer).
-        while (this.pos < t.length && t[this.pos] !== '\0') {
-          if (t[this.pos++] === '`') return { kind: 'literal', spelling: t.slice(start, this.pos), pos: start };
-        }
-        return this.error(this.pos, 'unexpected end of file in literal');
-      }
-      if (c === '$') {
-        if (!isAlpha(t[this.pos]) && t[this.pos] !== '_') return this.error(this.pos - 1, 'expected variable name');
-        while (isAlnum(t[this.pos]) || t[this.pos] === '_') this.pos++;
-        return { kind: 'variable', spelling: t.slice(start, this.pos), pos: start };
-      }
-      if (c === '"') {
-        let escape = false;
-        while (this.pos < t.length && t[this.pos] !== '\0') {
-          const ch = t[this.pos++]!;
-          if (!escape && ch === '"') return { kind: 'string', spelling: t.slice(start, this.pos), pos: start };
-          escape = ch === '\\';
-        }
-        return this.error(this.pos, 'unexpected end of file in string');
-      }
-      if (isAlpha(c) || c === '_') {
-        while (isAlnum(t[this.pos]) || t[this.pos] === '_' || t[this.pos] === '-') this.pos++;
-        const s = t.slice(start, this.pos);
-        return { kind: KEYWORDS.has(s) ? 'keyword' : 'identifier', spelling: s, pos: start };
-      }
-      return this.error(start, 'unexpected character');
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Literal checks (shared rules of all declarative formats)
-
-/** Whether `value` can be printed and parsed as a keyword; the reason when it cannot. */
-function keywordError(value: string): string | undefined {
-  if (!isAlpha(value[0]) && value[0] !== '_') return "valid keyword starts with a letter or '_'";
-  for (const c of value.slice(1)) {
-    if (!isAlnum(c) && c !== '_' && c !== '$' && c !== '.')
-      return "keywords should contain only alphanum, '_', '$', or '.' characters";
-  }
-  return undefined;
-}
-
-/** Why `value` is not a valid literal, or undefined when it is. */
-function literalError(value: string): string | undefined {
-  if (value === '') return "literal can't be empty";
-  if (value.length === 1) {
-    const bare = '_:,=<>()[]{}?+-*';
-    if (isAlpha(value) || bare.includes(value)) return undefined;
-    return `single character literal must be a letter or one of '${bare}'`;
-  }
-  if (value === '->' || value === '...') return undefined;
-  return keywordError(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Parser
 
 type Context = 'top' | 'custom' | 'ref' | 'struct';
 
 /** Parses and checks the assembly format of one AttrDef/TypeDef (DefFormatParser). */
-class DefFormatParser {
-  private readonly lexer: Lexer;
-  private cur: Token;
+class DefFormatParser extends FormatParserBase<FormatElement, Context> {
   private readonly seen: boolean[];
   private readonly params: readonly AttrOrTypeParameter[];
-  /**
-   * Errors reported before the parser gives up, in the order they are printed: those of the
-   * lexer, and those of elements whose failure their directive reports again.
-   */
-  readonly errors: AttrOrTypeFormatError[] = [];
+  // `errors` also holds the errors of elements whose failure their directive reports again.
 
   constructor(
     private readonly def: AttrOrTypeDef,
     format: string,
   ) {
+    super(format);
     this.params = def.getParameters();
     this.seen = this.params.map(() => false);
-    this.lexer = new Lexer(format, (offset, msg) => this.errors.push(new AttrOrTypeFormatError(msg, offset)));
-    this.cur = this.lexer.next();
-  }
-
-  private error(pos: number, msg: string): never {
-    throw new AttrOrTypeFormatError(msg, pos);
-  }
-  private consume(): void {
-    this.cur = this.lexer.next();
-  }
-  private expect(kind: TokKind, msg: string): Token {
-    if (this.cur.kind !== kind) this.error(this.cur.pos, msg);
-    const t = this.cur;
-    this.consume();
-    return t;
   }
 
   parse(): FormatElement[] {
     const start = this.cur.pos;
     const elements: FormatElement[] = [];
-    while (this.cur.kind !== 'eof') elements.push(this.parseElement('top'));
+    while (this.cur.kind !== TokKind.Eof) elements.push(this.parseElement('top'));
     this.verify(start, elements);
     return elements;
   }
 
-  private parseElement(ctx: Context): FormatElement {
+  protected parseElement(ctx: Context): FormatElement {
     switch (this.cur.kind) {
-      case 'literal':
+      case TokKind.Literal:
         return this.parseLiteral(ctx);
-      case 'string':
+      case TokKind.String:
         return this.parseString(ctx);
-      case 'variable':
+      case TokKind.Variable:
         return this.parseVariable(ctx);
-      case 'keyword':
+      case TokKind.Keyword:
         return this.parseDirective(ctx);
-      case 'l_paren':
-        return this.parseOptionalGroup(ctx);
+      case TokKind.LParen:
+        return { kind: 'optional', ...this.parseOptionalGroup(ctx) };
       default:
         return this.error(this.cur.pos, 'expected literal, variable, directive, or optional group');
     }
@@ -311,7 +139,7 @@ class DefFormatParser {
     this.consume();
     if (ctx !== 'top') this.error(tok.pos, 'literals may only be used in the top-level section of the format');
     const value = tok.spelling.slice(1, -1);
-    if (value === '' || value === ' ' || value === '\\n') return { kind: 'whitespace', value };
+    if (isWhitespaceLiteral(value)) return { kind: 'whitespace', value };
     const why = literalError(value);
     if (why !== undefined) this.error(tok.pos, `expected valid literal but got '${value}': ${why}`);
     return { kind: 'literal', value };
@@ -362,72 +190,37 @@ class DefFormatParser {
     }
   }
 
-  private parseOptionalGroup(ctx: Context): FormatElement {
-    const loc = this.cur.pos;
-    this.consume();
-    if (ctx !== 'top') this.error(loc, 'optional groups can only be used as top-level elements');
-    let anchor: FormatElement | undefined;
-    const parseChildren = (out: FormatElement[]): void => {
-      do {
-        const el = this.parseElement('top');
-        if (this.cur.kind === 'caret') {
-          if (anchor) this.error(this.cur.pos, 'only one element can be marked as the anchor of an optional group');
-          anchor = el;
-          this.consume();
-        }
-        out.push(el);
-      } while (this.cur.kind !== 'r_paren');
-    };
-    const thenElements: FormatElement[] = [];
-    const elseElements: FormatElement[] = [];
-    parseChildren(thenElements);
-    this.consume();
-    const inverted = !anchor;
-    if (this.cur.kind === 'colon') {
-      this.consume();
-      this.expect('l_paren', "expected '(' to start else branch of optional group");
-      parseChildren(elseElements);
-      this.consume();
-    }
-    this.expect('question', "expected '?' after optional group");
-    if (!anchor) this.error(loc, 'optional group has no anchor element');
-    this.verifyOptionalGroupElements(loc, thenElements, anchor);
-    this.verifyOptionalGroupElements(loc, elseElements, undefined);
-    const firstNonSpace = (els: FormatElement[]) => {
-      const i = els.findIndex((e) => e.kind !== 'whitespace');
-      return i < 0 ? els.length : i;
-    };
-    const thenParseStart = firstNonSpace(thenElements);
-    const elseParseStart = firstNonSpace(elseElements);
-    const first = thenElements[thenParseStart];
-    if (!first || !(first.kind === 'literal' || first.kind === 'param' || first.kind === 'custom'))
-      this.error(loc, 'first parsable element of an optional group must be a literal, variable, or custom directive');
-    return { kind: 'optional', thenElements, elseElements, thenParseStart, elseParseStart, anchor, inverted };
+  protected isWhitespace(el: FormatElement): boolean {
+    return el.kind === 'whitespace';
   }
+  protected canStartOptionalGroup(el: FormatElement): boolean {
+    return el.kind === 'literal' || el.kind === 'param' || el.kind === 'custom';
+  }
+
 
   private parseCustomDirective(loc: number, ctx: Context): CustomElement {
     if (ctx !== 'top' && ctx !== 'struct')
       this.error(loc, '`custom` can only be used at the top-level context or within a `struct` directive');
-    this.expect('less', "expected '<' before custom directive name");
-    const name = this.expect('identifier', 'expected custom directive name identifier').spelling;
-    this.expect('greater', "expected '>' after custom directive name");
-    this.expect('l_paren', "expected '(' before custom directive parameters");
+    this.expect(TokKind.Less, "expected '<' before custom directive name");
+    const name = this.expect(TokKind.Identifier, 'expected custom directive name identifier').spelling;
+    this.expect(TokKind.Greater, "expected '>' after custom directive name");
+    this.expect(TokKind.LParen, "expected '(' before custom directive parameters");
     const args: FormatElement[] = [];
     for (;;) {
       args.push(this.parseElement('custom'));
-      if (this.cur.kind !== 'comma') break;
+      if (this.cur.kind !== TokKind.Comma) break;
       this.consume();
     }
-    this.expect('r_paren', "expected ')' after custom directive parameters");
+    this.expect(TokKind.RParen, "expected ')' after custom directive parameters");
     return { kind: 'custom', name, args };
   }
 
   private parseQualifiedDirective(loc: number, ctx: Context): FormatElement {
-    this.expect('l_paren', "expected '(' before argument list");
+    this.expect(TokKind.LParen, "expected '(' before argument list");
     const el = this.parseElement(ctx);
     if (el.kind !== 'param') this.error(loc, '`qualified` argument list expected a variable');
     el.qualified = true;
-    this.expect('r_paren', "expected ')' after argument list");
+    this.expect(TokKind.RParen, "expected ')' after argument list");
     return el;
   }
 
@@ -447,7 +240,7 @@ class DefFormatParser {
 
   private parseStructDirective(loc: number, ctx: Context): StructElement {
     if (ctx !== 'top') this.error(loc, '`struct` can only be used at the top-level context');
-    this.expect('l_paren', "expected '(' before `struct` argument list");
+    this.expect(TokKind.LParen, "expected '(' before `struct` argument list");
     const first = this.parseElementOrUndefined('struct');
     if (!first || (first.kind !== 'param' && first.kind !== 'params' && first.kind !== 'custom'))
       this.error(loc, '`struct` argument list expected a parameter or directive');
@@ -457,7 +250,7 @@ class DefFormatParser {
       elements = [...first.params];
     } else {
       elements = [first];
-      while (this.cur.kind === 'comma') {
+      while (this.cur.kind === TokKind.Comma) {
         this.consume();
         const next = this.parseElementOrUndefined('struct');
         if (!next || (next.kind !== 'param' && next.kind !== 'custom'))
@@ -465,7 +258,7 @@ class DefFormatParser {
         elements.push(next);
       }
     }
-    this.expect('r_paren', "expected ')' at the end of an argument list");
+    this.expect(TokKind.RParen, "expected ')' at the end of an argument list");
     for (const el of elements) {
       if (el.kind !== 'custom') continue;
       if (el.args.length !== 1) this.error(loc, '`struct` can only contain `custom` directives with a single argument');
@@ -483,7 +276,7 @@ class DefFormatParser {
     try {
       return this.parseElement(ctx);
     } catch (e) {
-      if (!(e instanceof AttrOrTypeFormatError)) throw e;
+      if (!(e instanceof FormatError)) throw e;
       this.errors.push(e);
       return undefined;
     }
@@ -491,9 +284,9 @@ class DefFormatParser {
 
   private parseRefDirective(loc: number, ctx: Context): FormatElement {
     if (ctx !== 'custom') this.error(loc, "'ref' is only valid within a `custom` directive");
-    this.expect('l_paren', "expected '(' before argument list");
+    this.expect(TokKind.LParen, "expected '(' before argument list");
     const arg = this.parseElement('ref');
-    this.expect('r_paren', "expected ')' after argument list");
+    this.expect(TokKind.RParen, "expected ')' after argument list");
     return { kind: 'ref', arg };
   }
 
@@ -517,7 +310,7 @@ class DefFormatParser {
     }
   }
 
-  private verifyOptionalGroupElements(loc: number, elements: readonly FormatElement[], anchor: FormatElement | undefined): void {
+  protected verifyOptionalGroupElements(loc: number, elements: readonly FormatElement[], anchor: FormatElement | undefined): void {
     for (const el of elements) {
       if (el.kind === 'param') {
         if (!el.param.isOptional()) this.error(loc, 'parameters in an optional group must be optional');
@@ -545,7 +338,7 @@ class DefFormatParser {
 /** The result of parsing a format: the elements, or the errors in the order they are printed. */
 export type ParsedAttrOrTypeFormat =
   | { readonly ok: true; readonly elements: readonly FormatElement[] }
-  | { readonly ok: false; readonly errors: readonly AttrOrTypeFormatError[] };
+  | { readonly ok: false; readonly errors: readonly FormatError[] };
 
 /** Parse and check the `assemblyFormat` text of `def`. */
 export function parseAttrOrTypeFormat(def: AttrOrTypeDef, format: string): ParsedAttrOrTypeFormat {
@@ -554,7 +347,7 @@ export function parseAttrOrTypeFormat(def: AttrOrTypeDef, format: string): Parse
     const elements = parser.parse();
     return { ok: true, elements };
   } catch (e) {
-    if (!(e instanceof AttrOrTypeFormatError)) throw e;
+    if (!(e instanceof FormatError)) throw e;
     return { ok: false, errors: [...parser.errors, e] };
   }
 }

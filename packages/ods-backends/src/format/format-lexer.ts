@@ -1,0 +1,306 @@
+// The shared base of MLIR's declarative formats (mlir-tblgen's FormatGen): the tokens and lexer
+// of an `assemblyFormat` string, the rules every format applies to literals, and format errors
+// (a message at an offset of the format, printed the way mlir-tblgen 22 prints them). The op
+// format (format/op-format-parser.ts) and the attribute/type format (ods/attr-or-type-format.ts)
+// parse their own elements over this base.
+import { type Diagnostic, type Loc, type Record, activeDiagnostics } from '@ods-ts/tablegen-core';
+
+/** `--asmformat-error-is-fatal` (default true): whether a bad format stops the generator. */
+export const ASMFORMAT_ERROR_IS_FATAL_OPTION = {
+  name: 'asmformat-error-is-fatal',
+  kind: 'bool',
+  description: 'Emit a fatal error if format parsing fails',
+} as const;
+
+/** The value of `--asmformat-error-is-fatal` in a generator's options. */
+export function formatErrorIsFatal(options: ReadonlyMap<string, string | boolean | string[]>): boolean {
+  return options.get(ASMFORMAT_ERROR_IS_FATAL_OPTION.name) !== false;
+}
+
+/** Token kinds of a format string. */
+export enum TokKind {
+  Eof,
+  Error,
+  Caret,
+  Colon,
+  Comma,
+  Equal,
+  Less,
+  Greater,
+  Question,
+  LParen,
+  RParen,
+  Star,
+  Pipe,
+  /** `` `text` ``, spelled with its backquotes. */
+  Literal,
+  /** `$name`, spelled with its `$`. */
+  Variable,
+  /** `"text"`, spelled with its quotes. */
+  String,
+  Identifier,
+  /** A directive name (one of `KEYWORDS`). */
+  Keyword,
+}
+
+export interface Token {
+  readonly kind: TokKind;
+  readonly spelling: string;
+  /** Offset of the token in the format string. */
+  readonly pos: number;
+}
+
+/** The directive keywords of every declarative format (each format accepts a subset). */
+const KEYWORDS: ReadonlySet<string> = new Set([
+  'attr-dict',
+  'attr-dict-with-keyword',
+  'prop-dict',
+  'custom',
+  'functional-type',
+  'oilist',
+  'operands',
+  'params',
+  'qualified',
+  'ref',
+  'regions',
+  'results',
+  'struct',
+  'successors',
+  'type',
+]);
+
+const PUNCTUATION: ReadonlyMap<string, TokKind> = new Map([
+  ['^', TokKind.Caret],
+  [':', TokKind.Colon],
+  [',', TokKind.Comma],
+  ['=', TokKind.Equal],
+  ['<', TokKind.Less],
+  ['>', TokKind.Greater],
+  ['?', TokKind.Question],
+  ['(', TokKind.LParen],
+  [')', TokKind.RParen],
+  ['*', TokKind.Star],
+  ['|', TokKind.Pipe],
+]);
+
+const isAlpha = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
+const isAlnum = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9]$/.test(c);
+
+/** A format error: a message at an offset of the format string, with an optional note there. */
+export class FormatError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+    readonly note?: string,
+  ) {
+    super(message);
+    this.name = 'FormatError';
+  }
+}
+
+/**
+ * The format lexer (mlir::tblgen::FormatLexer). A lexical error is reported to `onError` and
+ * yields an `Error` token, which the parser then rejects with an error of its own.
+ */
+export class FormatLexer {
+  private pos = 0;
+  constructor(
+    private readonly text: string,
+    private readonly onError: (err: FormatError) => void,
+  ) {}
+
+  private error(pos: number, msg: string): Token {
+    this.onError(new FormatError(msg, pos));
+    return { kind: TokKind.Error, spelling: '', pos };
+  }
+
+  next(): Token {
+    const t = this.text;
+    for (;;) {
+      const start = this.pos;
+      if (start >= t.length) return { kind: TokKind.Eof, spelling: '', pos: start };
+      const c = t[this.pos++]!;
+      const punct = PUNCTUATION.get(c);
+      if (punct !== undefined) return { kind: punct, spelling: c, pos: start };
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\0') continue;
+      if (c === '`') {
+        // A literal ends at the next backquote (a NUL stops it like the end of the buffer).
+        while (this.pos < t.length && t[this.pos] !== '\0') {
+          if (t[this.pos++] === '`') return { kind: TokKind.Literal, spelling: t.slice(start, this.pos), pos: start };
+        }
+        return this.error(this.pos, 'unexpected end of file in literal');
+      }
+      if (c === '$') {
+        if (!isAlpha(t[this.pos]) && t[this.pos] !== '_') return this.error(start, 'expected variable name');
+        while (isAlnum(t[this.pos]) || t[this.pos] === '_') this.pos++;
+        return { kind: TokKind.Variable, spelling: t.slice(start, this.pos), pos: start };
+      }
+      if (c === '"') {
+        let escape = false;
+        while (this.pos < t.length && t[this.pos] !== '\0') {
+          const ch = t[this.pos++]!;
+          if (!escape && ch === '"') return { kind: TokKind.String, spelling: t.slice(start, this.pos), pos: start };
+          escape = ch === '\\';
+        }
+        return this.error(this.pos, 'unexpected end of file in string');
+      }
+      if (isAlpha(c) || c === '_') {
+        while (isAlnum(t[this.pos]) || t[this.pos] === '_' || t[this.pos] === '-') this.pos++;
+        const s = t.slice(start, this.pos);
+        return { kind: KEYWORDS.has(s) ? TokKind.Keyword : TokKind.Identifier, spelling: s, pos: start };
+      }
+      return this.error(start, 'unexpected character');
+    }
+  }
+}
+
+/** An optional group, `(then) : (else)?`, with the anchor marked `^` in one branch. */
+export interface OptionalGroupParts<E> {
+  readonly thenElements: readonly E[];
+  readonly elseElements: readonly E[];
+  /** Index of the first non-whitespace element of each branch. */
+  readonly thenParseStart: number;
+  readonly elseParseStart: number;
+  readonly anchor: E;
+  /** The anchor is in the else branch. */
+  readonly inverted: boolean;
+}
+
+/**
+ * The base of a format parser (FormatParser) over elements `E` parsed in contexts `C`: the
+ * current token, errors that stop the parse (thrown) or are only recorded before it (`errors`:
+ * those of the lexer, in the order they are printed, before the thrown one), and the optional
+ * groups every format shares.
+ */
+export abstract class FormatParserBase<E, C extends string> {
+  private readonly lexer: FormatLexer;
+  protected cur: Token;
+  readonly errors: FormatError[] = [];
+
+  constructor(format: string) {
+    this.lexer = new FormatLexer(format, (err) => this.errors.push(err));
+    this.cur = this.lexer.next();
+  }
+
+  /** Stop the parse with an error at `pos` of the format (and a note there, if given). */
+  protected error(pos: number, msg: string, note?: string): never {
+    throw new FormatError(msg, pos, note);
+  }
+  protected consume(): void {
+    this.cur = this.lexer.next();
+  }
+  /** Consume a token of `kind`, or stop with `msg` at the current token. */
+  protected expect(kind: TokKind, msg: string): Token {
+    if (this.cur.kind !== kind) this.error(this.cur.pos, msg);
+    const t = this.cur;
+    this.consume();
+    return t;
+  }
+
+  protected abstract parseElement(ctx: C | 'top'): E;
+  /** Whether `el` is whitespace (skipped when looking for the first parsable element). */
+  protected abstract isWhitespace(el: E): boolean;
+  /** Whether `el` may be the first parsable element of an optional group. */
+  protected abstract canStartOptionalGroup(el: E): boolean;
+  /** Check the elements of one branch of an optional group (errors at the group's `loc`). */
+  protected abstract verifyOptionalGroupElements(loc: number, elements: readonly E[], anchor: E | undefined): void;
+
+  /**
+   * optional-group ::= `(` element+ `)` (`:` `(` element+ `)`)? `?`
+   * with exactly one element of either branch marked as the anchor by a following `^`.
+   */
+  protected parseOptionalGroup(ctx: C | 'top'): OptionalGroupParts<E> {
+    const loc = this.cur.pos;
+    this.consume();
+    if (ctx !== 'top') this.error(loc, 'optional groups can only be used as top-level elements');
+    let anchor: E | undefined;
+    const parseBranch = (): E[] => {
+      const out: E[] = [];
+      do {
+        const el = this.parseElement('top');
+        if (this.cur.kind === TokKind.Caret) {
+          if (anchor !== undefined) this.error(this.cur.pos, 'only one element can be marked as the anchor of an optional group');
+          anchor = el;
+          this.consume();
+        }
+        out.push(el);
+      } while (this.cur.kind !== TokKind.RParen);
+      this.consume();
+      return out;
+    };
+    const thenElements = parseBranch();
+    const inverted = anchor === undefined;
+    let elseElements: E[] = [];
+    if (this.cur.kind === TokKind.Colon) {
+      this.consume();
+      this.expect(TokKind.LParen, "expected '(' to start else branch of optional group");
+      elseElements = parseBranch();
+    }
+    this.expect(TokKind.Question, "expected '?' after optional group");
+    if (anchor === undefined) return this.error(loc, 'optional group has no anchor element');
+    this.verifyOptionalGroupElements(loc, thenElements, anchor);
+    this.verifyOptionalGroupElements(loc, elseElements, undefined);
+    const parseStart = (els: readonly E[]): number => {
+      const i = els.findIndex((e) => !this.isWhitespace(e));
+      return i < 0 ? els.length : i;
+    };
+    const thenParseStart = parseStart(thenElements);
+    const first = thenElements[thenParseStart];
+    if (first === undefined || !this.canStartOptionalGroup(first))
+      this.error(loc, 'first parsable element of an optional group must be a literal, variable, or custom directive');
+    return { thenElements, elseElements, thenParseStart, elseParseStart: parseStart(elseElements), anchor, inverted };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing errors
+
+/** `line` with its tabs expanded to 8-column stops, as llvm::SourceMgr prints source lines. */
+function expandTabs(line: string): string {
+  let out = '';
+  for (const ch of line) {
+    if (ch === '\t') {
+      do out += ' ';
+      while (out.length % 8 !== 0);
+    } else out += ch;
+  }
+  return out;
+}
+
+/**
+ * The text of a diagnostic in the unnamed buffer holding a format, as llvm::SourceMgr prints
+ * it: the message, the line of the format containing `offset`, and a caret under the offset.
+ */
+function formatBufferText(format: string, offset: number, message: string): string {
+  let start = offset;
+  while (start > 0 && format[start - 1] !== '\n' && format[start - 1] !== '\r') start--;
+  let end = offset;
+  while (end < format.length && format[end] !== '\n' && format[end] !== '\r') end++;
+  const line = format.slice(start, end);
+  const caret = expandTabs(line.slice(0, offset - start)).replace(/[^]/g, ' ');
+  return `${message}\n${expandTabs(line)}\n${caret}^`;
+}
+
+/**
+ * Print the errors of the format of `rec`, as mlir-tblgen does: each error shows the format line
+ * and is followed by a note at `rec` ("in custom assembly format for this operation"), then by
+ * its own note, if any, at the same offset. They are printed, not counted: the caller decides
+ * whether the generator fails.
+ */
+export function printFormatErrors(rec: Record, format: string, errors: readonly FormatError[]): void {
+  const diags = activeDiagnostics();
+  if (!diags?.sink) return;
+  const loc: Loc | undefined = rec.locs[0];
+  for (const err of errors) {
+    const d: Diagnostic = {
+      severity: 'error',
+      loc: undefined,
+      message: formatBufferText(format, err.offset, err.message),
+      notes: [{ loc, message: 'in custom assembly format for this operation' }],
+    };
+    diags.sink(diags.format(d));
+    if (err.note !== undefined) {
+      diags.sink(diags.format({ severity: 'note', loc: undefined, message: formatBufferText(format, err.offset, err.note), notes: [] }));
+    }
+  }
+}
