@@ -172,10 +172,17 @@ export class SourceManager {
     const { line, col } = b.lineCol(loc.offset);
     const text = b.lineTextAt(loc.offset);
     out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
-    out += expandTabs(text) + '\n';
-    out += caretLine(text, col - 1) + '\n';
+    out += sourceLineWithCaret(text, col - 1) + '\n';
     return out;
   }
+}
+
+/**
+ * A source line as llvm::SourceMgr prints it under a diagnostic: the line with its tabs expanded
+ * to 8-column stops, then a caret under (0-based) column `col`.
+ */
+export function sourceLineWithCaret(line: string, col: number): string {
+  return `${expandTabs(line)}\n${caretLine(line, col)}`;
 }
 
 function expandTabs(line: string): string {

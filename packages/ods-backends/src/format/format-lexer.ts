@@ -3,7 +3,7 @@
 // (a message at an offset of the format, printed the way mlir-tblgen 22 prints them). The op
 // format (format/op-format-parser.ts) and the attribute/type format (ods/attr-or-type-format.ts)
 // parse their own elements over this base.
-import { type Diagnostic, type Loc, type Record, activeDiagnostics } from '@ods-ts/tablegen-core';
+import { type Diagnostic, type Loc, type Record, activeDiagnostics, sourceLineWithCaret } from '@ods-ts/tablegen-core';
 
 /** `--asmformat-error-is-fatal` (default true): whether a bad format stops the generator. */
 export const ASMFORMAT_ERROR_IS_FATAL_OPTION = {
@@ -255,18 +255,6 @@ export abstract class FormatParserBase<E, C extends string> {
 // ---------------------------------------------------------------------------------------------
 // Printing errors
 
-/** `line` with its tabs expanded to 8-column stops, as llvm::SourceMgr prints source lines. */
-function expandTabs(line: string): string {
-  let out = '';
-  for (const ch of line) {
-    if (ch === '\t') {
-      do out += ' ';
-      while (out.length % 8 !== 0);
-    } else out += ch;
-  }
-  return out;
-}
-
 /**
  * The text of a diagnostic in the unnamed buffer holding a format, as llvm::SourceMgr prints
  * it: the message, the line of the format containing `offset`, and a caret under the offset.
@@ -276,9 +264,7 @@ function formatBufferText(format: string, offset: number, message: string): stri
   while (start > 0 && format[start - 1] !== '\n' && format[start - 1] !== '\r') start--;
   let end = offset;
   while (end < format.length && format[end] !== '\n' && format[end] !== '\r') end++;
-  const line = format.slice(start, end);
-  const caret = expandTabs(line.slice(0, offset - start)).replace(/[^]/g, ' ');
-  return `${message}\n${expandTabs(line)}\n${caret}^`;
+  return `${message}\n${sourceLineWithCaret(format.slice(start, end), offset - start)}`;
 }
 
 /**

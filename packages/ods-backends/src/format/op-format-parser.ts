@@ -2,7 +2,7 @@
 // elements, and the verification mlir-tblgen 22 performs (every operand/region/successor bound,
 // every type resolvable, no ambiguities), with its error messages.
 import { FatalError } from '@ods-ts/tablegen-core';
-import { FormatError, FormatParserBase, TokKind, printFormatErrors } from './format-lexer.js';
+import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind, printFormatErrors } from './format-lexer.js';
 import { isWhitespaceLiteral, literalError } from './literals.js';
 import type { NamedAttribute, NamedProperty } from '../ods/attribute.js';
 import type { NamedRegion, NamedSuccessor, NamedTypeConstraint } from '../ods/constraint.js';
@@ -32,14 +32,8 @@ export type FormatElement =
   | OptionalElement
   | { readonly k: 'oilist'; readonly literals: readonly FormatElement[]; readonly parsing: readonly (readonly FormatElement[])[] };
 
-export interface OptionalElement {
+export interface OptionalElement extends OptionalGroupParts<FormatElement> {
   readonly k: 'optional';
-  readonly thenElements: readonly FormatElement[];
-  readonly elseElements: readonly FormatElement[];
-  readonly thenParseStart: number;
-  readonly elseParseStart: number;
-  readonly anchor: FormatElement;
-  readonly inverted: boolean;
 }
 
 /** How an operand or result type is resolved when parsing. */

@@ -7,7 +7,7 @@
 // `params`, or single-parameter `custom` directives), `custom<Name>(...)` (with `"C++ strings"`
 // and `ref($name)` arguments), `qualified($name)`, and optional groups `(... $anchor^ ...)?`
 // with an optional else branch `(...) : (...)?`.
-import { FormatError, FormatParserBase, TokKind } from '../format/format-lexer.js';
+import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind } from '../format/format-lexer.js';
 import { isWhitespaceLiteral, literalError } from '../format/literals.js';
 import type { AttrOrTypeDef, AttrOrTypeParameter } from './attr-or-type-def.js';
 
@@ -41,15 +41,8 @@ export interface CustomElement {
 }
 
 /** An optional group; `anchor` is one of the then (or, when inverted, else) elements. */
-export interface OptionalElement {
+export interface OptionalElement extends OptionalGroupParts<FormatElement> {
   readonly kind: 'optional';
-  readonly thenElements: readonly FormatElement[];
-  readonly elseElements: readonly FormatElement[];
-  /** Index of the first non-whitespace element of each branch. */
-  readonly thenParseStart: number;
-  readonly elseParseStart: number;
-  readonly anchor: FormatElement;
-  readonly inverted: boolean;
 }
 
 export type FormatElement =
