@@ -682,8 +682,20 @@ function verifyAdjacentElements(
 /** The parsed format of an op, or the errors that stop it, in the order they are printed. */
 export type ParsedOpFormat = { readonly ok: true; readonly format: OperationFormat } | { readonly ok: false; readonly errors: readonly FormatError[] };
 
-/** Parse and verify the op's assembly format. */
+/** The parsed formats of ops: op-decls and op-defs over one parse share them. */
+const parsedFormats = new WeakMap<Operator, ParsedOpFormat>();
+
+/** Parse and verify the op's assembly format (once per op). */
 export function parseOpFormat(op: Operator): ParsedOpFormat {
+  let parsed = parsedFormats.get(op);
+  if (parsed === undefined) {
+    parsed = parseOpFormatUncached(op);
+    parsedFormats.set(op, parsed);
+  }
+  return parsed;
+}
+
+function parseOpFormatUncached(op: Operator): ParsedOpFormat {
   const format = new OperationFormat(op);
   const parser = new OpFormatParser(format, op);
   try {
