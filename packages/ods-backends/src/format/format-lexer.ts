@@ -4,6 +4,7 @@
 // format (format/op-format-parser.ts) and the attribute/type format (ods/attr-or-type-format.ts)
 // parse their own elements over this base.
 import { type Diagnostic, type Loc, type Record, activeDiagnostics, sourceLineWithCaret } from '@ods-ts/tablegen-core';
+import { isWhitespaceLiteral, literalError } from './literals.js';
 
 /** `--asmformat-error-is-fatal` (default true): whether a bad format stops the generator. */
 export const ASMFORMAT_ERROR_IS_FATAL_OPTION = {
@@ -197,7 +198,67 @@ export abstract class FormatParserBase<E, C extends string> {
     return t;
   }
 
-  protected abstract parseElement(ctx: C | 'top'): E;
+  /** format ::= element*, then the checks of the whole format (errors at its first token). */
+  parse(): E[] {
+    const loc = this.cur.pos;
+    const elements: E[] = [];
+    while (this.cur.kind !== TokKind.Eof) elements.push(this.parseElement('top'));
+    this.verify(loc, elements);
+    return elements;
+  }
+
+  /** element ::= literal | string | variable | directive | optional-group */
+  protected parseElement(ctx: C | 'top'): E {
+    switch (this.cur.kind) {
+      case TokKind.Literal:
+        return this.parseLiteral(ctx);
+      case TokKind.String:
+        return this.parseString(ctx);
+      case TokKind.Variable:
+        return this.parseVariable(ctx);
+      case TokKind.Keyword:
+        return this.parseDirective(ctx);
+      case TokKind.LParen:
+        return this.makeOptional(this.parseOptionalGroup(ctx));
+      default:
+        return this.error(this.cur.pos, 'expected literal, variable, directive, or optional group');
+    }
+  }
+
+  /** literal ::= `` `text` ``, only at the top level; `` ` ` ``, `` `\n` `` and ``` `` ``` are whitespace. */
+  protected parseLiteral(ctx: C | 'top'): E {
+    const tok = this.cur;
+    this.consume();
+    if (ctx !== 'top') this.error(tok.pos, 'literals may only be used in the top-level section of the format');
+    const sp = tok.spelling;
+    if (tok.kind !== TokKind.Literal) this.error(tok.pos, `expected literal, but got '${sp}'`);
+    const value = sp.slice(1, -1);
+    if (isWhitespaceLiteral(value)) return this.makeWhitespace(value);
+    const why = literalError(value);
+    if (why !== undefined) this.error(tok.pos, `expected valid literal but got '${value}': ${why}`);
+    return this.makeLiteral(value);
+  }
+
+  /** string ::= `"text"`, only as a `custom` directive argument; backslashes are dropped. */
+  private parseString(ctx: C | 'top'): E {
+    const tok = this.cur;
+    this.consume();
+    if (ctx !== 'custom') this.error(tok.pos, "strings may only be used as 'custom' directive arguments");
+    let value = '';
+    for (const c of tok.spelling.slice(1, -1)) if (c !== '\\') value += c;
+    return this.makeString(value);
+  }
+
+  /** Checks of the whole format, once parsed (errors at `loc`, its first token). */
+  protected abstract verify(loc: number, elements: readonly E[]): void;
+  /** variable ::= `$name`, bound to what the format describes. */
+  protected abstract parseVariable(ctx: C | 'top'): E;
+  /** directive ::= keyword ..., one of the directives of the format. */
+  protected abstract parseDirective(ctx: C | 'top'): E;
+  protected abstract makeLiteral(value: string): E;
+  protected abstract makeWhitespace(value: string): E;
+  protected abstract makeString(value: string): E;
+  protected abstract makeOptional(parts: OptionalGroupParts<E>): E;
   /** Whether `el` is whitespace (skipped when looking for the first parsable element). */
   protected abstract isWhitespace(el: E): boolean;
   /** Whether `el` may be the first parsable element of an optional group. */

@@ -3,7 +3,6 @@
 // every type resolvable, no ambiguities), with its error messages.
 import { FatalError } from '@ods-ts/tablegen-core';
 import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind, printFormatErrors } from './format-lexer.js';
-import { isWhitespaceLiteral, literalError } from './literals.js';
 import type { NamedAttribute, NamedProperty } from '../ods/attribute.js';
 import type { NamedRegion, NamedSuccessor, NamedTypeConstraint } from '../ods/constraint.js';
 import type { Operator } from '../ods/operator.js';
@@ -94,54 +93,23 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
   }
 
 
-  parse(): FormatElement[] {
-    const loc = this.cur.pos;
-    const elements: FormatElement[] = [];
-    while (this.cur.kind !== TokKind.Eof) elements.push(this.parseElement('top'));
-    this.verify(loc, elements);
-    return elements;
-  }
-
-  protected parseElement(ctx: Ctx): FormatElement {
-    switch (this.cur.kind) {
-      case TokKind.Literal:
-        return this.parseLiteral(ctx);
-      case TokKind.String:
-        return this.parseString(ctx);
-      case TokKind.Variable: {
-        const { spelling, pos } = this.cur;
-        this.consume();
-        return this.parseVariable(pos, spelling.slice(1), ctx);
-      }
-      case TokKind.Keyword:
-        return this.parseDirective(ctx);
-      case TokKind.LParen:
-        return { k: 'optional', ...this.parseOptionalGroup(ctx) };
-      default:
-        return this.error(this.cur.pos, 'expected literal, variable, directive, or optional group');
-    }
-  }
-
-  private parseLiteral(ctx: Ctx): FormatElement {
-    const tok = this.cur;
-    this.consume();
-    if (ctx !== 'top') this.error(tok.pos, 'literals may only be used in the top-level section of the format');
-    const sp = tok.spelling;
-    if (sp.length < 2 || sp[0] !== '`' || sp[sp.length - 1] !== '`') this.error(tok.pos, `expected literal, but got '${sp}'`);
-    const value = sp.slice(1, -1);
-    if (isWhitespaceLiteral(value)) return { k: 'space', value };
-    const err = literalError(value);
-    if (err !== undefined) this.error(tok.pos, `expected valid literal but got '${value}': ${err}`);
+  protected makeLiteral(value: string): FormatElement {
     return { k: 'literal', value };
   }
-
-  private parseString(ctx: Ctx): FormatElement {
-    const tok = this.cur;
-    this.consume();
-    if (ctx !== 'custom') this.error(tok.pos, "strings may only be used as 'custom' directive arguments");
-    let value = '';
-    for (const c of tok.spelling.slice(1, -1)) if (c !== '\\') value += c;
+  protected makeWhitespace(value: string): FormatElement {
+    return { k: 'space', value };
+  }
+  protected makeString(value: string): FormatElement {
     return { k: 'string', value };
+  }
+  protected makeOptional(parts: OptionalGroupParts<FormatElement>): FormatElement {
+    return { k: 'optional', ...parts };
+  }
+
+  protected parseVariable(ctx: Ctx): FormatElement {
+    const { spelling, pos } = this.cur;
+    this.consume();
+    return this.bindVariable(pos, spelling.slice(1), ctx);
   }
 
   protected isWhitespace(el: FormatElement): boolean {
@@ -195,7 +163,8 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
     }
   }
 
-  private parseVariable(loc: number, name: string, ctx: Ctx): FormatElement {
+  /** The argument, region, result or successor `$name` refers to, checked against `ctx`. */
+  private bindVariable(loc: number, name: string, ctx: Ctx): FormatElement {
     const op = this.op;
     const attr = op.attributes.find((a) => a.name === name);
     if (attr) {
@@ -250,7 +219,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
     return this.error(loc, 'expected variable to refer to an argument, region, result, or successor');
   }
 
-  private parseDirective(ctx: Ctx): FormatElement {
+  protected parseDirective(ctx: Ctx): FormatElement {
     const { spelling: kw, pos: loc } = this.cur;
     this.consume();
     switch (kw) {
@@ -422,7 +391,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
 
   // -- verification --------------------------------------------------------------------------
 
-  private verify(loc: number, elements: FormatElement[]): void {
+  protected verify(loc: number, elements: readonly FormatElement[]): void {
     const op = this.op;
     if (!this.hasAttrDict) this.error(loc, "'attr-dict' directive not found in custom assembly format");
     const resolver = new Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>();
@@ -504,7 +473,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
     return undefined;
   }
 
-  private verifyAttributes(loc: number, elements: FormatElement[]): void {
+  private verifyAttributes(loc: number, elements: readonly FormatElement[]): void {
     const isColonBase = (el: FormatElement): boolean =>
       el.k === 'attr' && typeBuilderOf(el.v.attr) === undefined && (el.qualified || el.v.attr.getStorageType() === '::mlir::Attribute');
     verifyAdjacentElements(isColonBase, (base, el) => {
@@ -573,7 +542,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
     });
   }
 
-  private verifyOIListElements(loc: number, elements: FormatElement[]): void {
+  private verifyOIListElements(loc: number, elements: readonly FormatElement[]): void {
     let prohibited: string[] = [];
     for (const it of elements) {
       if (it.k === 'oilist') {

@@ -8,7 +8,6 @@
 // and `ref($name)` arguments), `qualified($name)`, and optional groups `(... $anchor^ ...)?`
 // with an optional else branch `(...) : (...)?`.
 import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind } from '../format/format-lexer.js';
-import { isWhitespaceLiteral, literalError } from '../format/literals.js';
 import type { AttrOrTypeDef, AttrOrTypeParameter } from './attr-or-type-def.js';
 
 /** A parameter variable (`$name`). `qualified` is set by the `qualified` directive. */
@@ -102,53 +101,20 @@ class DefFormatParser extends FormatParserBase<FormatElement, Context> {
     this.seen = this.params.map(() => false);
   }
 
-  parse(): FormatElement[] {
-    const start = this.cur.pos;
-    const elements: FormatElement[] = [];
-    while (this.cur.kind !== TokKind.Eof) elements.push(this.parseElement('top'));
-    this.verify(start, elements);
-    return elements;
-  }
-
-  protected parseElement(ctx: Context): FormatElement {
-    switch (this.cur.kind) {
-      case TokKind.Literal:
-        return this.parseLiteral(ctx);
-      case TokKind.String:
-        return this.parseString(ctx);
-      case TokKind.Variable:
-        return this.parseVariable(ctx);
-      case TokKind.Keyword:
-        return this.parseDirective(ctx);
-      case TokKind.LParen:
-        return { kind: 'optional', ...this.parseOptionalGroup(ctx) };
-      default:
-        return this.error(this.cur.pos, 'expected literal, variable, directive, or optional group');
-    }
-  }
-
-  private parseLiteral(ctx: Context): FormatElement {
-    const tok = this.cur;
-    this.consume();
-    if (ctx !== 'top') this.error(tok.pos, 'literals may only be used in the top-level section of the format');
-    const value = tok.spelling.slice(1, -1);
-    if (isWhitespaceLiteral(value)) return { kind: 'whitespace', value };
-    const why = literalError(value);
-    if (why !== undefined) this.error(tok.pos, `expected valid literal but got '${value}': ${why}`);
+  protected makeLiteral(value: string): FormatElement {
     return { kind: 'literal', value };
   }
-
-  private parseString(ctx: Context): FormatElement {
-    const tok = this.cur;
-    this.consume();
-    if (ctx !== 'custom') this.error(tok.pos, "strings may only be used as 'custom' directive arguments");
-    // Backslashes are dropped (the character after one is kept).
-    let value = '';
-    for (const c of tok.spelling.slice(1, -1)) if (c !== '\\') value += c;
+  protected makeWhitespace(value: string): FormatElement {
+    return { kind: 'whitespace', value };
+  }
+  protected makeString(value: string): FormatElement {
     return { kind: 'string', value };
   }
+  protected makeOptional(parts: OptionalGroupParts<FormatElement>): FormatElement {
+    return { kind: 'optional', ...parts };
+  }
 
-  private parseVariable(ctx: Context): ParamElement {
+  protected parseVariable(ctx: Context): ParamElement {
     const tok = this.cur;
     this.consume();
     const name = tok.spelling.slice(1);
@@ -164,7 +130,7 @@ class DefFormatParser extends FormatParserBase<FormatElement, Context> {
     return { kind: 'param', param, qualified: false };
   }
 
-  private parseDirective(ctx: Context): FormatElement {
+  protected parseDirective(ctx: Context): FormatElement {
     const tok = this.cur;
     this.consume();
     switch (tok.spelling) {
@@ -286,7 +252,7 @@ class DefFormatParser extends FormatParserBase<FormatElement, Context> {
   // -------------------------------------------------------------------------------------------
   // Verification
 
-  private verify(loc: number, elements: readonly FormatElement[]): void {
+  protected verify(loc: number, elements: readonly FormatElement[]): void {
     this.params.forEach((p, i) => {
       if (p.isOptional()) return;
       if (!this.seen[i]) {
