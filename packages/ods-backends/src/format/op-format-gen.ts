@@ -9,7 +9,7 @@ import type { Operator } from '../ods/operator.js';
 import { conditionOf } from '../ods/predicate.js';
 import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { EnumAttrModel, canFormatEnumAttr, isUnitAttr, isUnitProp, shouldFormatSymbolNameAttr, typeBuilderOf } from './op-format-model.js';
-import { canFormatStringAsKeyword, literalParserCall, shouldEmitSpaceBefore } from './literals.js';
+import { canFormatStringAsKeyword, isKeywordLiteral, literalParserCall, shouldEmitSpaceBefore } from './literals.js';
 import { type FormatElement, type OperationFormat, type TypeResolution, collectVariables, parseOpFormat } from './op-format-parser.js';
 
 function fill(template: string, ...args: string[]): string {
@@ -775,7 +775,7 @@ class FormatGen {
     if (this.shouldEmitSpace && shouldEmitSpaceBefore(value, this.lastWasPunctuation)) body.write(" << ' '");
     body.write(` << "${value}";\n`);
     this.shouldEmitSpace = value.length !== 1 || !'<({['.includes(value[0]!);
-    this.lastWasPunctuation = value[0] !== '_' && !/[A-Za-z]/.test(value[0] ?? '');
+    this.lastWasPunctuation = !isKeywordLiteral(value);
   }
 
   /** The elided names (`elidedAttrs` / `elidedProps`): segment sizes, inferred and used attributes, defaults. */

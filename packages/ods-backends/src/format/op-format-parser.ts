@@ -1,8 +1,8 @@
-// The declarative assembly format of an op (`assemblyFormat`): lexer, parser into format
-// elements, and the verification mlir-tblgen 22 performs (every operand/region/successor bound,
-// every type resolvable, no ambiguities), with its error messages.
+// The declarative assembly format of an op (`assemblyFormat`): the parser into format elements
+// (over the shared FormatParserBase) and the verification mlir-tblgen 22 performs (every
+// operand/region/successor bound, every type resolvable, no ambiguities), with its messages.
 import { FatalError } from '@ods-ts/tablegen-core';
-import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind, printFormatErrors } from './format-lexer.js';
+import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind, printFormatErrors } from './format-parser.js';
 import type { NamedAttribute, NamedProperty } from '../ods/attribute.js';
 import type { NamedRegion, NamedSuccessor, NamedTypeConstraint } from '../ods/constraint.js';
 import type { Operator } from '../ods/operator.js';
@@ -91,7 +91,6 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
     this.seenOperandTypes = op.operands.map(() => false);
     this.seenResultTypes = op.results.map(() => false);
   }
-
 
   protected makeLiteral(value: string): FormatElement {
     return { k: 'literal', value };

@@ -23,7 +23,7 @@ import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
 import { FmtContext, tgfmt } from '../fmt.js';
 import { predicateCondition } from '../ods/predicate.js';
 import { derivedDefsOf, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
-import { formatErrorIsFatal } from '../format/format-lexer.js';
+import { formatErrorIsFatal } from '../format/format-parser.js';
 import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 

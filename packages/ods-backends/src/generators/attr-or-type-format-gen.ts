@@ -19,7 +19,7 @@ import {
   thenElementsOf,
 } from '../ods/attr-or-type-format.js';
 import { FmtContext, tgfmt } from '../fmt.js';
-import { printFormatErrors } from '../format/format-lexer.js';
+import { printFormatErrors } from '../format/format-parser.js';
 import { isKeywordLiteral, literalParserCall, shouldEmitSpaceBefore } from '../format/literals.js';
 
 /** The parser of a parameter without a custom `parser` ($0: the C++ storage type). */

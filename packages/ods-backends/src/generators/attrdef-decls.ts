@@ -1,7 +1,7 @@
 // --gen-attrdef-decls: Generate AttrDef declarations.
 import { registerGenerator } from '../registry.js';
 import { ATTR_KIND, defGenOptions, emitDefDecls } from './attr-or-type-def-gen.js';
-import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-parser.js';
 
 registerGenerator({
   name: 'attrdef-decls',

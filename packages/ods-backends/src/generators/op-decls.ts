@@ -4,7 +4,7 @@ import { CodeWriter, emitSourceFileHeader, ifDefScope, namespaceScope } from '..
 import { Operator } from '../ods/operator.js';
 import { type GeneratorContext, registerGenerator } from '../registry.js';
 import { summaryAndDescComments } from './dialect-gen-util.js';
-import { formatErrorIsFatal } from '../format/format-lexer.js';
+import { formatErrorIsFatal } from '../format/format-parser.js';
 import { AdaptorEmitter, OpEmitter, getRequestedOpDefinitions, opGenOptions, shardOpDefinitions } from './op-gen.js';
 
 /** The banner opening the declarations or definitions of one op. */
@@ -32,10 +32,11 @@ registerGenerator({
         w.write(`class ${op.getCppClassName()};\n`);
       });
     }
+    const fatal = formatErrorIsFatal(ctx.options);
     ifDefScope(w, 'GET_OP_CLASSES', () => {
       for (const op of ops) {
         const adaptor = new AdaptorEmitter(op);
-        const emitter = new OpEmitter(op, undefined, formatErrorIsFatal(ctx.options));
+        const emitter = new OpEmitter(op, undefined, fatal);
         namespaceScope(w, op.getCppNamespace(), () => {
           w.write(opCommentHeader(op.getQualCppClassName(), 'declarations'));
           namespaceScope(w, 'detail', () => adaptor.genericAdaptorBase.writeDeclTo(w));

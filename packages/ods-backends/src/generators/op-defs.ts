@@ -5,7 +5,7 @@ import { CodeWriter, emitSourceFileHeader, ifDefScope, namespaceScope } from '..
 import { Operator } from '../ods/operator.js';
 import { type GeneratorContext, registerGenerator } from '../registry.js';
 import { opCommentHeader } from './op-decls.js';
-import { formatErrorIsFatal } from '../format/format-lexer.js';
+import { formatErrorIsFatal } from '../format/format-parser.js';
 import { AdaptorEmitter, OpEmitter, getRequestedOpDefinitions, opGenOptions, shardOpDefinitions } from './op-gen.js';
 import { StaticVerifier } from './op-verifier.js';
 
@@ -40,10 +40,11 @@ registerGenerator({
     w.write(emitSourceFileHeader('Op Definitions', ctx.inputFilename));
     const defs = getRequestedOpDefinitions(ctx.records, ctx.options);
     const shards = shardOpDefinitions(defs, ctx.options);
+    const fatal = formatErrorIsFatal(ctx.options);
     if (shards.length === 1) {
       const ops = defs.map((d) => Operator.of(d));
       ifDefScope(w, 'GET_OP_LIST', () => w.write(ops.map((o) => o.getQualCppClassName()).join(',\n')));
-      ifDefScope(w, 'GET_OP_CLASSES', () => emitOpClassDefs(w, ops, ctx.inputFilename, '', formatErrorIsFatal(ctx.options)));
+      ifDefScope(w, 'GET_OP_CLASSES', () => emitOpClassDefs(w, ops, ctx.inputFilename, '', fatal));
       return w.toString();
     }
     if (defs.length === 0) return w.toString();
@@ -62,7 +63,7 @@ registerGenerator({
         w.write(`void ${ns}::register${cls}Operations${i}(${ns}::${cls} *dialect) {\n`);
         for (const op of ops) w.write(`  ::mlir::RegisteredOperationName::insert<${op.getQualCppClassName()}>(*dialect);\n`);
         w.write('}\n');
-        emitOpClassDefs(w, ops, ctx.inputFilename, String(i), formatErrorIsFatal(ctx.options));
+        emitOpClassDefs(w, ops, ctx.inputFilename, String(i), fatal);
       });
     });
     return w.toString();

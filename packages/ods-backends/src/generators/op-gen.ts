@@ -25,7 +25,7 @@ import type { GeneratorOption } from '../registry.js';
 import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
 import { opFormatOrReport } from '../format/op-format-parser.js';
-import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-parser.js';
 import { derivedDefsOf } from './gen-util.js';
 import { conditionOf } from '../ods/predicate.js';
 import {
@@ -1895,7 +1895,6 @@ export class OpEmitter {
     }
   }
 
-
   private genSideEffectInterfaceMethods(): void {
     const op = this.op;
     interface Loc {
@@ -1971,8 +1970,6 @@ export class AdaptorEmitter {
   constructor(
     readonly op: Operator,
     readonly sv?: StaticVerifier,
-    /** `--asmformat-error-is-fatal`: whether a bad assembly format stops the generator. */
-    private readonly formatErrorIsFatal = true,
   ) {
     this.helper = new OpHelper(op, false);
     const base = (this.genericAdaptorBase = new Class(op.getGenericAdaptorName() + 'Base'));

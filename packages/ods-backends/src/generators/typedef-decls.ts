@@ -1,7 +1,7 @@
 // --gen-typedef-decls: Generate TypeDef declarations.
 import { registerGenerator } from '../registry.js';
 import { TYPE_KIND, defGenOptions, emitDefDecls } from './attr-or-type-def-gen.js';
-import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-parser.js';
 
 registerGenerator({
   name: 'typedef-decls',

@@ -1,7 +1,7 @@
 // --gen-typedef-defs: Generate TypeDef definitions.
 import { registerGenerator } from '../registry.js';
 import { TYPE_KIND, defGenOptions, emitDefDefs } from './attr-or-type-def-gen.js';
-import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-lexer.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-parser.js';
 
 registerGenerator({
   name: 'typedef-defs',

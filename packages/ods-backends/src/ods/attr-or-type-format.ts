@@ -7,7 +7,7 @@
 // `params`, or single-parameter `custom` directives), `custom<Name>(...)` (with `"C++ strings"`
 // and `ref($name)` arguments), `qualified($name)`, and optional groups `(... $anchor^ ...)?`
 // with an optional else branch `(...) : (...)?`.
-import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind } from '../format/format-lexer.js';
+import { FormatError, FormatParserBase, type OptionalGroupParts, TokKind } from '../format/format-parser.js';
 import type { AttrOrTypeDef, AttrOrTypeParameter } from './attr-or-type-def.js';
 
 /** A parameter variable (`$name`). `qualified` is set by the `qualified` directive. */

@@ -1,8 +1,9 @@
-// The shared base of MLIR's declarative formats (mlir-tblgen's FormatGen): the tokens and lexer
-// of an `assemblyFormat` string, the rules every format applies to literals, and format errors
-// (a message at an offset of the format, printed the way mlir-tblgen 22 prints them). The op
-// format (format/op-format-parser.ts) and the attribute/type format (ods/attr-or-type-format.ts)
-// parse their own elements over this base.
+// The shared base of MLIR's declarative format parsers (mlir-tblgen's FormatGen): the tokens and
+// lexer of an `assemblyFormat` string, a parser base with the grammar every format shares (the
+// element loop, literals, strings, optional groups), and format errors (a message at an offset of
+// the format, printed the way mlir-tblgen 22 prints them). The op format
+// (format/op-format-parser.ts) and the attribute/type format (ods/attr-or-type-format.ts) add
+// their variables, directives and checks; format/literals.ts has the rules for literals.
 import { type Diagnostic, type Loc, type Record, activeDiagnostics, sourceLineWithCaret } from '@ods-ts/tablegen-core';
 import { isWhitespaceLiteral, literalError } from './literals.js';
 
