@@ -156,6 +156,9 @@ export class FormatLexer {
   }
 }
 
+/** How deep elements may nest (`qualified(qualified(...))`, groups in groups) before an error. */
+const MAX_FORMAT_NESTING = 1000;
+
 /** An optional group, `(then) : (else)?`, with the anchor marked `^` in one branch. */
 export interface OptionalGroupParts<E> {
   readonly thenElements: readonly E[];
@@ -176,6 +179,8 @@ export interface OptionalGroupParts<E> {
  */
 export abstract class FormatParserBase<E, C extends string> {
   private readonly lexer: FormatLexer;
+  /** How many elements are being parsed, one inside the other. */
+  private depth = 0;
   protected cur: Token;
   readonly errors: FormatError[] = [];
 
@@ -210,6 +215,16 @@ export abstract class FormatParserBase<E, C extends string> {
 
   /** element ::= literal | string | variable | directive | optional-group */
   protected parseElement(ctx: C | 'top'): E {
+    // Directives and optional groups nest; the reference overflows its stack on deep nesting.
+    if (++this.depth > MAX_FORMAT_NESTING) this.error(this.cur.pos, `format elements are nested too deeply (more than ${MAX_FORMAT_NESTING} levels)`);
+    try {
+      return this.parseElementInner(ctx);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parseElementInner(ctx: C | 'top'): E {
     switch (this.cur.kind) {
       case TokKind.Literal:
         return this.parseLiteral(ctx);

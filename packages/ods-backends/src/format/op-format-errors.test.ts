@@ -101,6 +101,31 @@ describe.skipIf(!HAVE_MLIR)('op assembly-format errors', () => {
     }
   });
 
+  it('stops deep nesting with an error at the element past the limit (the reference overflows its stack)', () => {
+    const format = `  ${'qualified('.repeat(100_000)}$oa${')'.repeat(100_000)} $x $vs $any $r attr-dict`;
+    writeFileSync(join(dir, 'deep.td'), opWithFormat(format));
+    const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'deep.td');
+    expect(r.code).toBe(1);
+    const [message, line, caret] = r.err.split('\n');
+    expect(message).toBe('error: format elements are nested too deeply (more than 1000 levels)');
+    expect(line).toBe(format);
+    expect(caret).toBe(`${' '.repeat(2 + 1000 * 'qualified('.length)}^`);
+    expect(r.out).toBe('');
+  });
+
+  it('accepts nesting below the limit, as the reference does', () => {
+    // qualified(qualified(...($oa))) means qualified($oa): mlir-tblgen-22 gives both the same code.
+    const tail = ' $x $vs $any $r attr-dict `:` type($any)';
+    writeFileSync(join(dir, 'nested.td'), opWithFormat(`  ${'qualified('.repeat(999)}$oa${')'.repeat(999)}${tail}`));
+    const deep = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'nested.td');
+    writeFileSync(join(dir, 'nested.td'), opWithFormat(`  qualified($oa)${tail}`));
+    const once = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'nested.td');
+    expect(deep.err).toBe('');
+    expect(deep.code).toBe(0);
+    expect(deep.out).toContain('_odsPrinter.printAttributeWithoutType(getOaAttr());');
+    expect(deep.out).toBe(once.out);
+  });
+
   it('accepts `-` as a single-character literal', () => {
     writeFileSync(join(dir, 'minus.td'), opWithFormat('  `-` $x $vs $any $r attr-dict `:` type($any)'));
     const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'minus.td');

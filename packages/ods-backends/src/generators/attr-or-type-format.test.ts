@@ -112,6 +112,13 @@ describe.skipIf(!haveMlir)('attribute/type format errors match mlir-tblgen-22', 
     expect(r.code).toBe(1);
   });
 
+  it('stops deep nesting with an error at the element past the limit (the reference overflows its stack)', () => {
+    const format = `${'('.repeat(100_000)}$opt^)? $x $y`;
+    const r = run(errTd(format));
+    expect(r.err).toBe(formatError(format, 'format elements are nested too deeply (more than 1000 levels)', 1000) + FATAL);
+    expect(r.code).toBe(1);
+  });
+
   it('leaves the parser and printer empty with --asmformat-error-is-fatal=false', () => {
     const r = run(errTd('`<` $x `,` $z `>`'), ['--asmformat-error-is-fatal=false']);
     expect(r.err).toBe(formatError('`<` $x `,` $z `>`', "Err has no parameter named 'z'", 11));
