@@ -55,6 +55,26 @@ def B_Op : Op<B_Dialect, "op"> {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('handles predicates and trait lists nested through long chains of defs (as mlir-tblgen-22 does)', () => {
+    // Syntax nesting is limited, but a chain of defs nests without limit: the predicate and
+    // trait passes must not recurse on the JavaScript stack.
+    const n = 20_000;
+    const lines = ['include "mlir/IR/OpBase.td"', 'include "mlir/Interfaces/SideEffectInterfaces.td"', 'def D : Dialect { let name = "d"; }'];
+    lines.push('def P0 : CPred<"$_self.isF32()">;', 'def T0 : TraitList<[Pure]>;');
+    for (let i = 1; i < n; i++) lines.push(`def P${i} : And<[P${i - 1}, CPred<"true">]>;`, `def T${i} : TraitList<[T${i - 1}]>;`);
+    lines.push(`def DeepType : Type<P${n - 1}, "deep">;`, `def DeepOp : Op<D, "deep", [T${n - 1}]> { let arguments = (ins DeepType:$x); }`);
+    const dir = mkdtempSync(join(tmpdir(), 'op-defs-deep-'));
+    try {
+      writeFileSync(join(dir, 'deep.td'), lines.join('\n') + '\n');
+      const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, join(dir, 'deep.td'));
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`if (!(${'('.repeat(n)}type.isF32())) && ((true))) && ((true))`);
+      expect(r.out).toContain('void DeepOp::getEffects(');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('lists only the selected ops with --op-include-regex', () => {
     const r = run('--gen-op-defs', '--op-include-regex=toy.br', '-I', MLIR_INCLUDE, 'op-defs.td');
     expect(r.code).toBe(0);

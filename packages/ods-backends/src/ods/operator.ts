@@ -1,6 +1,6 @@
 // The ODS `Op` class (mlir/TableGen/Operator.h): name and C++ class, operands, attributes,
 // properties, results, regions, successors, traits (with type inference), builders.
-import { DefInit, ListInit, RecordRecTy, type Record, StringInit, fatalAt } from '@ods-ts/tablegen-core';
+import { DefInit, type Init, ListInit, RecordRecTy, type Record, StringInit, fatalAt } from '@ods-ts/tablegen-core';
 import { Attribute, NamedAttribute, NamedProperty, Property } from './attribute.js';
 import { Builder } from './builder.js';
 import {
@@ -262,26 +262,44 @@ export class Operator {
       this.successors.push(new NamedSuccessor(succs.argNames[i]?.value ?? '', s));
     });
 
+    // The traits in order, TraitLists flattened and each interface after its base interfaces. An
+    // explicit stack: TraitLists nest as deep as a chain of defs goes.
     const seen = new Set<Record>();
-    const insert = (list: ListInit): void => {
-      for (const init of list.elements) {
-        if (!(init instanceof DefInit)) continue;
-        const t = init.def;
-        if (t.isSubClassOfName('TraitList')) {
-          insert(t.getValueAsListInit('traits'));
-          continue;
-        }
-        if (seen.has(t)) continue;
-        seen.add(t);
-        if (t.isSubClassOfName('Interface')) insert(t.getValueAsListInit('baseInterfaces'));
-        for (const dep of t.getValueAsListInit('dependentTraits').elements) {
-          if (dep instanceof DefInit && !seen.has(dep.def))
-            fatalAt(def, `${t.getValueAsString('trait')} requires ${dep.def.getValueAsString('trait')} to precede it in traits list`);
-        }
-        this.traits.push(Trait.create(t));
+    const addTrait = (t: Record): void => {
+      for (const dep of t.getValueAsListInit('dependentTraits').elements) {
+        if (dep instanceof DefInit && !seen.has(dep.def))
+          fatalAt(def, `${t.getValueAsString('trait')} requires ${dep.def.getValueAsString('trait')} to precede it in traits list`);
       }
+      this.traits.push(Trait.create(t));
     };
-    insert(def.getValueAsListInit('traits'));
+    type Step = { readonly list: readonly Init[]; next: number } | { readonly finish: Record };
+    const stack: Step[] = [{ list: def.getValueAsListInit('traits').elements, next: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if ('finish' in top) {
+        stack.pop();
+        addTrait(top.finish);
+        continue;
+      }
+      const init = top.list[top.next++];
+      if (init === undefined) {
+        stack.pop();
+        continue;
+      }
+      if (!(init instanceof DefInit)) continue;
+      const t = init.def;
+      if (t.isSubClassOfName('TraitList')) {
+        stack.push({ list: t.getValueAsListInit('traits').elements, next: 0 });
+        continue;
+      }
+      if (seen.has(t)) continue;
+      seen.add(t);
+      if (t.isSubClassOfName('Interface')) {
+        stack.push({ finish: t }, { list: t.getValueAsListInit('baseInterfaces').elements, next: 0 });
+        continue;
+      }
+      addTrait(t);
+    }
 
     this.populateTypeInference(index);
 

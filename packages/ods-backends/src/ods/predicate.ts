@@ -41,11 +41,7 @@ function applySubsts(text: string, substs: readonly Subst[]): string {
   let s = text;
   for (let k = substs.length - 1; k >= 0; k--) {
     const [pattern, replacement] = substs[k]!;
-    let pos = s.indexOf(pattern);
-    while (pos >= 0) {
-      s = s.slice(0, pos) + replacement + s.slice(pos + pattern.length);
-      pos = s.indexOf(pattern, pos + replacement.length);
-    }
+    if (s.includes(pattern)) s = s.split(pattern).join(replacement);
   }
   return s;
 }
@@ -55,91 +51,128 @@ function stringField(def: Record, name: string): string {
   return v instanceof StringInit ? v.value : '';
 }
 
-function build(def: Record, substs: readonly Subst[]): Node {
-  const node: Node = { kind: kindOf(def), expr: '', prefix: '', suffix: '', children: [] };
-  if (node.kind === 'leaf') {
-    node.expr = applySubsts(stringField(def, 'predExpr'), substs);
-    return node;
+// The tree passes below use explicit stacks: a predicate can nest as deep as a chain of defs goes
+// (`def P1 : And<[P0]>; def P2 : And<[P1]>; ...`), far past the JavaScript call stack.
+
+/** The predicate tree of `root`, with the leaf substitutions applied. */
+function build(root: Record): Node {
+  const newNode = (): Node => ({ kind: 'leaf', expr: '', prefix: '', suffix: '', children: [] });
+  const top = newNode();
+  // Pre-order, as a recursive walk would visit the records (an error names the first bad one).
+  const work: [node: Node, def: Record, substs: readonly Subst[]][] = [[top, root, []]];
+  for (let item = work.pop(); item !== undefined; item = work.pop()) {
+    const [node, def, substs] = item;
+    node.kind = kindOf(def);
+    if (node.kind === 'leaf') {
+      node.expr = applySubsts(stringField(def, 'predExpr'), substs);
+      continue;
+    }
+    let all = substs;
+    if (node.kind === 'subst') {
+      const pattern = stringField(def, 'pattern');
+      // An empty pattern matches everywhere; mlir-tblgen-22 runs out of memory on it.
+      if (pattern === '') fatalAt(def, "SubstLeaves: 'pattern' must not be empty");
+      all = [...substs, [pattern, stringField(def, 'replacement')]];
+    } else if (node.kind === 'concat') {
+      node.prefix = applySubsts(stringField(def, 'prefix'), substs);
+      node.suffix = applySubsts(stringField(def, 'suffix'), substs);
+    }
+    const children = def.getValue('children')?.value;
+    if (!(children instanceof ListInit)) continue;
+    const pending: [Node, Record, readonly Subst[]][] = [];
+    for (const c of children.elements) {
+      if (!(c instanceof DefInit)) continue;
+      const child = newNode();
+      node.children.push(child);
+      pending.push([child, c.def, all]);
+    }
+    for (let i = pending.length - 1; i >= 0; i--) work.push(pending[i]!);
   }
-  let all = substs;
-  if (node.kind === 'subst') {
-    const pattern = stringField(def, 'pattern');
-    // An empty pattern matches everywhere; mlir-tblgen-22 runs out of memory on it.
-    if (pattern === '') fatalAt(def, "SubstLeaves: 'pattern' must not be empty");
-    all = [...substs, [pattern, stringField(def, 'replacement')]];
-  }
-  else if (node.kind === 'concat') {
-    node.prefix = applySubsts(stringField(def, 'prefix'), substs);
-    node.suffix = applySubsts(stringField(def, 'suffix'), substs);
-  }
-  const children = def.getValue('children')?.value;
-  if (children instanceof ListInit)
-    for (const c of children.elements) if (c instanceof DefInit) node.children.push(build(c.def, all));
-  return node;
+  return top;
 }
 
-/** Fold empty And/Or into constants and simplify And/Or over constant children. */
-function simplify(node: Node): Node {
-  if (node.kind === 'subst') return node;
-  if (node.kind === 'and' && node.children.length === 0) {
-    node.kind = 'true';
-    return node;
+/** Every node of the tree under `root` whose children are visited, children before parents. */
+function postOrder(root: Node, descend: (n: Node) => boolean): Node[] {
+  const out: Node[] = [];
+  const work: [Node, boolean][] = [[root, false]];
+  for (let item = work.pop(); item !== undefined; item = work.pop()) {
+    const [node, expanded] = item;
+    if (expanded || !descend(node)) {
+      out.push(node);
+      continue;
+    }
+    work.push([node, true]);
+    for (let i = node.children.length - 1; i >= 0; i--) work.push([node.children[i]!, false]);
   }
-  if (node.kind === 'or' && node.children.length === 0) {
-    node.kind = 'false';
-    return node;
-  }
-  const children = node.children;
-  node.children = [];
-  for (const child of children) {
-    const c = simplify(child);
-    if (node.kind !== 'and' && node.kind !== 'or') {
-      node.children.push(c);
+  return out;
+}
+
+/**
+ * Fold empty And/Or into constants and simplify And/Or over constant children (a child equal to
+ * the And/Or's absorbing constant collapses it, its neutral constant is dropped). SubstLeaves
+ * subtrees are left as they are.
+ */
+function simplify(root: Node): Node {
+  for (const node of postOrder(root, (n) => n.kind !== 'subst')) {
+    if (node.kind !== 'and' && node.kind !== 'or') continue;
+    if (node.children.length === 0) {
+      node.kind = node.kind === 'and' ? 'true' : 'false';
       continue;
     }
     const collapse: NodeKind = node.kind === 'and' ? 'false' : 'true';
     const erase: NodeKind = node.kind === 'and' ? 'true' : 'false';
-    if (c.kind === collapse) {
-      node.kind = collapse;
-      node.children = [];
-      return node;
+    const kept: Node[] = [];
+    for (const c of node.children) {
+      if (c.kind === collapse) {
+        node.kind = collapse;
+        kept.length = 0;
+        break;
+      }
+      if (c.kind !== erase) kept.push(c);
     }
-    if (c.kind === erase) continue;
-    node.children.push(c);
+    node.children = kept;
   }
-  return node;
+  return root;
 }
 
-function combine(children: string[], op: string, init: string): string {
+function combine(children: readonly string[], op: string, init: string): string {
   if (children.length === 0) return init;
   if (children.length === 1) return children[0]!;
   return `(${children[0]})` + children.slice(1).map((c) => ` ${op} (${c})`).join('');
 }
 
-function condition(node: Node): string {
-  switch (node.kind) {
-    case 'leaf':
-      return node.expr;
-    case 'true':
-      return 'true';
-    case 'false':
-      return 'false';
-    default:
-      break;
+/** The C++ condition of a simplified tree. */
+function condition(root: Node): string {
+  const text = new Map<Node, string>();
+  for (const node of postOrder(root, (n) => n.children.length > 0)) {
+    const kids = node.children.map((c) => text.get(c)!);
+    let t: string;
+    switch (node.kind) {
+      case 'leaf':
+        t = node.expr;
+        break;
+      case 'true':
+      case 'false':
+        t = node.kind;
+        break;
+      case 'and':
+        t = combine(kids, '&&', 'true');
+        break;
+      case 'or':
+        t = combine(kids, '||', 'false');
+        break;
+      case 'not':
+        t = `!(${kids[0] ?? ''})`;
+        break;
+      case 'concat':
+        t = node.prefix + (kids[0] ?? '') + node.suffix;
+        break;
+      default:
+        t = kids[0] ?? '';
+    }
+    text.set(node, t);
   }
-  const kids = node.children.map(condition);
-  switch (node.kind) {
-    case 'and':
-      return combine(kids, '&&', 'true');
-    case 'or':
-      return combine(kids, '||', 'false');
-    case 'not':
-      return `!(${kids[0] ?? ''})`;
-    case 'concat':
-      return node.prefix + (kids[0] ?? '') + node.suffix;
-    default:
-      return kids[0] ?? '';
-  }
+  return text.get(root)!;
 }
 
 /** A `Pred` record (null when the constraint has none). */
@@ -154,7 +187,7 @@ export class Pred {
   /** The C++ condition with placeholders (`$_self`, ...) left for tgfmt; '' for a null predicate. */
   getCondition(): string {
     if (!this.def) return '';
-    if (this.isCombined()) return condition(simplify(build(this.def, [])));
+    if (this.isCombined()) return condition(simplify(build(this.def)));
     return stringField(this.def, 'predExpr');
   }
 }
