@@ -317,6 +317,68 @@ def t {
 }
 `);
   });
+  // Folds that only append to the accumulator take a fast path (evaluate.ts, appendingFold):
+  // code strings, fields of records, casts, list pastes, an accumulator mentioned by a piece (no
+  // fast path), and elements that do not fold half way (the rest is left to the generic path).
+  it("!foldl appending to its accumulator", () => {
+    expect(printRecordsOf(`class R<string s> { string n = s; }
+def r1 : R<"one">;
+def r2 : R<"two">;
+def t {
+  string withCode = !foldl("", ["a", "b"], acc, x, acc # [{c}] # x);
+  string codeStart = !foldl([{s}], ["a"], acc, x, !strconcat(acc, "-", x, "."));
+  string selfRef = !foldl("x", ["a", "b"], acc, y, acc # y # !size(acc));
+  string fields = !foldl("", [r1, r2], acc, r, acc # r.n # ";");
+  string ints = !foldl("", [1, 2, 3], acc, i, acc # i);
+  list<int> flat = !foldl([]<int>, [[1, 2], []<int>, [3]], acc, x, !listconcat(acc, x));
+  list<int> paste = !foldl([0], [[1], [2, 3]], acc, x, acc # x # [9]);
+  list<string> names = !foldl([]<string>, [r1, r2], acc, r, acc # [r.n]);
+  string mixed = !foldl("", ["a", "b"], acc, x, !strconcat(acc, x) # !tolower("Q"));
+}
+class C<list<string> l> { string j = !foldl("<", l, acc, x, acc # x # ">"); }
+def c : C<["p", "q"]>;
+multiclass M<list<string> l> { def _m { string j = !foldl("", l, acc, x, acc # x); } }
+defm mm : M<["u", "v", "w"]>;
+class U {
+  string unsetMid = !foldl("", ["a", ?, "b"], acc, x, acc # x);
+  list<int> unsetList = !foldl([]<int>, [[1], ?, [2]], acc, x, !listconcat(acc, x));
+}`)).toBe(`------------- Classes -----------------
+class C<list<string> C:l = ?> {
+  string j = !foldl("<", C:l, acc, x, !strconcat(acc, !strconcat(x, ">")));
+}
+class R<string R:s = ?> {
+  string n = R:s;
+}
+class U {
+  string unsetMid = !strconcat(!strconcat("a", ?), "b");
+  list<int> unsetList = !listconcat(!listconcat([1], ?), [2]);
+}
+------------- Defs -----------------
+def c {	// C
+  string j = "<p>q>";
+}
+def mm_m {
+  string j = "uvw";
+}
+def r1 {	// R
+  string n = "one";
+}
+def r2 {	// R
+  string n = "two";
+}
+def t {
+  code withCode = [{cacb}];
+  code codeStart = [{s-a.}];
+  string selfRef = "xa1b3";
+  string fields = "one;two;";
+  string ints = "123";
+  list<int> flat = [1, 2, 3];
+  list<int> paste = [0, 1, 9, 2, 3, 9];
+  list<string> names = ["one", "two"];
+  string mixed = "aqbq";
+}
+`);
+  });
   it("!foreach over a list", () => {
     expect(printRecordsOf(`def t {
   list<int> sq = !foreach(x, [1, 2, 3], !mul(x, x));

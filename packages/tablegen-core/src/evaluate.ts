@@ -17,6 +17,7 @@ import {
   ListInit,
   ListRecTy,
   MapResolver,
+  HasReferenceResolver,
   Record,
   RecordRecTy,
   StringInit,
@@ -556,16 +557,94 @@ export function foldTernOp(op: TernOpInit, curRec: Record | undefined): Init {
 
 export function foldFoldOp(op: FoldOpInit, curRec: Record | undefined): Init {
   if (op.list instanceof ListInit) {
+    const elements = op.list.elements;
     let acc = op.start;
-    for (const e of op.list.elements) {
+    let i = 0;
+    const appending = appendingFold(op);
+    if (appending) ({ acc, next: i } = foldAppending(op, appending, elements, curRec));
+    for (; i < elements.length; i++) {
       const r = new MapResolver(curRec);
       r.set(op.a, acc);
-      r.set(op.b, e);
+      r.set(op.b, elements[i]!);
       acc = op.expr.resolveReferences(r);
     }
     return acc;
   }
   return op;
+}
+
+/**
+ * The pieces a `!foldl` appends to its accumulator, when its expression only appends to it:
+ * `acc # a # b` / `!strconcat(acc, a, b)` on strings, `!listconcat(acc, a)` / `acc # a` on lists
+ * (a left spine of one concatenation whose leftmost operand is the accumulator, which no piece
+ * mentions). Such folds are evaluated by appending to one JS string or array and interning only
+ * the result: interning every intermediate value costs quadratic time and memory (NVVMOps.td
+ * builds 64 KB strings this way, one line at a time).
+ */
+function appendingFold(op: FoldOpInit): { opc: BinOp.STRCONCAT | BinOp.LISTCONCAT; pieces: Init[] } | undefined {
+  let e = op.expr;
+  const pieces: Init[] = [];
+  let opc: BinOp.STRCONCAT | BinOp.LISTCONCAT | undefined;
+  while (e instanceof BinOpInit && (e.opc === BinOp.STRCONCAT || e.opc === BinOp.LISTCONCAT) && (opc === undefined || e.opc === opc)) {
+    opc = e.opc;
+    pieces.push(e.rhs);
+    e = e.lhs;
+  }
+  if (opc === undefined || !(e instanceof VarInit) || e.nameInit !== op.a) return undefined;
+  if (opc === BinOp.STRCONCAT ? !(op.start instanceof StringInit) : !(op.start instanceof ListInit)) return undefined;
+  if (pieces.some((p) => mentions(p, op.a))) return undefined;
+  return { opc, pieces: pieces.reverse() };
+}
+
+function mentions(v: Init, name: Init): boolean {
+  const r = new HasReferenceResolver(name);
+  v.resolveReferences(r);
+  return r.found;
+}
+
+/**
+ * Runs an appending fold (appendingFold) over `elements` while every piece resolves to a value
+ * that concatenation folds (a string, a list); the accumulator, interned, and the index of the
+ * first element left to the generic evaluation (when a piece does not fold, or mentions the
+ * accumulator after substitution). Each step's result equals the generic one: a string's
+ * `isCode` is that of any piece, a list keeps the start's element type, and a list past
+ * MAX_LIST_SIZE fails at the same step with the same size.
+ */
+function foldAppending(
+  op: FoldOpInit,
+  { opc, pieces }: { opc: BinOp.STRCONCAT | BinOp.LISTCONCAT; pieces: Init[] },
+  elements: readonly Init[],
+  curRec: Record | undefined,
+): { acc: Init; next: number } {
+  const start = op.start;
+  let str = start instanceof StringInit ? start.value : '';
+  let isCode = start instanceof StringInit && start.isCode;
+  const list: Init[] = start instanceof ListInit ? [...start.elements] : [];
+  const accumulated = (): Init => (opc === BinOp.STRCONCAT ? StringInit.get(str, isCode) : ListInit.get(list, (start as ListInit).elementType));
+  let i = 0;
+  for (; i < elements.length; i++) {
+    const e = elements[i]!;
+    if (mentions(e, op.a)) break;
+    const r = new MapResolver(curRec);
+    r.set(op.b, e);
+    const values: Init[] = [];
+    for (const p of pieces) {
+      const v = p.resolveReferences(r);
+      if (opc === BinOp.STRCONCAT ? !(v instanceof StringInit) : !(v instanceof ListInit)) break;
+      values.push(v);
+    }
+    if (values.length < pieces.length) break;
+    for (const v of values) {
+      if (v instanceof StringInit) {
+        str += v.value;
+        isCode ||= v.isCode;
+      } else {
+        for (const x of (v as ListInit).elements) list.push(x);
+        if (list.length > MAX_LIST_SIZE) fatalAt(undefined, `list of ${list.length} elements is too large`);
+      }
+    }
+  }
+  return { acc: accumulated(), next: i };
 }
 
 export function foldIsAOp(op: IsAOpInit): Init {
