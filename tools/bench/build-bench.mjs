@@ -6,7 +6,10 @@
 // every row of those generators instead (1,584 outputs of 293 files).
 //
 //   cold     `ods-tblgen build --jobs N` over an ods.json of all those outputs (one parse per .td,
-//            N worker threads, empty cache) against one mlir-tblgen-22 process per output, N-wide
+//            N worker threads, empty cache) against one mlir-tblgen-22 process per output, N-wide;
+//            --runs times each, alternating (the reference first), medians reported. Every run
+//            writes into fresh folders, for both tools: the outputs of the previous run are moved
+//            aside, not deleted (creating files right after deleting many is slower on ext4)
 //   no-op    the same build again: nothing changed, every job up to date
 //   watch    `ods-tblgen build --watch`: from a save of one dialect .td (a copy in the temp folder,
 //            first in the include path) to the end of the rebuild: a comment appended (outputs
@@ -14,10 +17,11 @@
 //
 // Options: --jobs N (default 2)   --filter SUBSTR (manifest file paths; repeatable)   --limit N
 //          --all (every row of those generators, trivial ones and files without ops included)   --samples N (watch saves, default 5)
+//          --runs N (cold runs of each tool, default 3)
 //          --dialect DIR (the copied dialect, default mlir/Dialect/Arith/IR)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,11 +33,11 @@ const REF = 'mlir-tblgen-22';
 const GENS = ['op-decls', 'op-defs', 'dialect-decls', 'dialect-defs', 'typedef-decls', 'typedef-defs', 'attrdef-decls', 'attrdef-defs', 'enum-decls', 'enum-defs'];
 
 const USAGE = `usage: node tools/bench/build-bench.mjs [--jobs N] [--filter SUBSTR] [--limit N] [--all]
-                                      [--samples N] [--dialect DIR] [--keep]
+                                      [--samples N] [--runs N] [--dialect DIR] [--keep]
 `;
 
 function parseArgs(argv) {
-  const o = { jobs: 2, filter: [], limit: Infinity, all: false, samples: 5, dialect: 'mlir/Dialect/Arith/IR', keep: false, help: false };
+  const o = { jobs: 2, filter: [], limit: Infinity, all: false, samples: 5, runs: 3, dialect: 'mlir/Dialect/Arith/IR', keep: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
     let inline;
@@ -62,6 +66,9 @@ function parseArgs(argv) {
         break;
       case '--samples':
         o.samples = int(take());
+        break;
+      case '--runs':
+        o.runs = int(take());
         break;
       case '--dialect':
         o.dialect = take().replace(/\/$/, '');
@@ -233,18 +240,42 @@ async function main() {
     notes.push(`ods-tblgen: its bin (bin/ods-tblgen.js, run through its #! line) over a snapshot of packages/ods-backends/dist/{ods-tblgen,engine-worker}.js taken at the start`);
     notes.push(`${rows.length} outputs (${gens.join(', ')}) of ${inputs} .td files from the manifest; ${opts.jobs}-wide; ${copied.length} .td files of ${opts.dialect} copied to ${td}`);
 
-    // The reference: one process per output.
-    process.stderr.write(`build-bench: ${REF}, ${rows.length} processes ...\n`);
-    mkdirSync(join(tmp, 'ref'), { recursive: true });
-    const ref = await timed(() =>
-      lanes(rows, opts.jobs, (r, i) => exec(REF, [`--gen-${r.generator}`, ...r.args, '-I', td, '-I', mlir, jobs[i].input, '-o', join(tmp, 'ref', `${i}.inc`)], tmp)),
-    );
-    const refOk = ref.value.filter((r) => r.code === 0).length;
-
-    // ods-tblgen build: cold, then no-op.
-    process.stderr.write('build-bench: ods-tblgen build (cold) ...\n');
+    // The reference (one process per output) and the cold build, alternating, `runs` times each.
+    // Each run writes into fresh folders (the previous run's outputs are moved aside).
+    const refDir = (k) => join(tmp, `ref-${k}`);
     const build = () => exec(tool, ['build', '--config', config, '--jobs', String(opts.jobs)], tmp);
-    const cold = await timed(build);
+    const refRuns = [];
+    const coldRuns = [];
+    for (let k = 0; k < opts.runs; k++) {
+      process.stderr.write(`build-bench: run ${k + 1}/${opts.runs}: ${REF}, ${rows.length} processes ...\n`);
+      mkdirSync(refDir(k), { recursive: true });
+      refRuns.push(
+        await timed(() =>
+          lanes(rows, opts.jobs, (r, i) => exec(REF, [`--gen-${r.generator}`, ...r.args, '-I', td, '-I', mlir, jobs[i].input, '-o', join(refDir(k), `${i}.inc`)], tmp)),
+        ),
+      );
+      process.stderr.write(`build-bench: run ${k + 1}/${opts.runs}: ods-tblgen build (cold) ...\n`);
+      if (k > 0) {
+        renameSync(join(tmp, 'ods'), join(tmp, `ods-run-${k - 1}`));
+        renameSync(join(tmp, '.ods-cache'), join(tmp, `.ods-cache-run-${k - 1}`));
+      }
+      coldRuns.push(await timed(build));
+    }
+    const medianRun = (runs) => {
+      const byWall = [...runs].sort((a, b) => a.ms - b.ms);
+      const cpu = runs.map((r) => r.cpuMs);
+      return { ...byWall[byWall.length >> 1], cpuMs: cpu.includes(undefined) ? undefined : median(cpu) };
+    };
+    const ref = medianRun(refRuns);
+    const cold = medianRun(coldRuns);
+    const last = opts.runs - 1;
+    const refOk = refRuns[last].value.filter((r) => r.code === 0).length;
+    if (opts.runs > 1) {
+      const list = (runs) => runs.map((r) => sec(r.ms)).join(', ');
+      notes.push(`runs (wall, s): ${REF} ${list(refRuns)}; ods-tblgen cold ${list(coldRuns)}; the tables give the medians`);
+    }
+
+    // Then the no-op build.
     const summary = (r) => (/ods: (\d+ outputs?: .*?)(?: \(\d+ ms\))?$/m.exec(r.out) ?? [])[1] ?? `exit ${r.code}`;
     process.stderr.write('build-bench: ods-tblgen build (no-op) ...\n');
     const noop = await timed(build);
@@ -254,8 +285,8 @@ async function main() {
     let bothOk = 0;
     rows.forEach((_, i) => {
       const a = join(tmp, jobs[i].output);
-      const b = join(tmp, 'ref', `${i}.inc`);
-      if (!existsSync(a) || !existsSync(b) || ref.value[i].code !== 0) return;
+      const b = join(refDir(last), `${i}.inc`);
+      if (!existsSync(a) || !existsSync(b) || refRuns[last].value[i].code !== 0) return;
       bothOk++;
       if (readFileSync(a).equals(readFileSync(b))) same++;
     });
@@ -314,7 +345,7 @@ async function main() {
         ['build', 'outputs ok', 'wall (s)', 'cpu (s)', `wall vs ${REF}`, `cpu vs ${REF}`],
         [
           [`${REF}, a process per output`, `${refOk}/${rows.length}`, sec(ref.ms), sec(ref.cpuMs), '1.00x', '1.00x'],
-          [`ods-tblgen build, cold: ${summary(cold.value)}`, `exit ${cold.value.code}`, sec(cold.ms), sec(cold.cpuMs), ratio(cold.ms, ref.ms), ratio(cold.cpuMs, ref.cpuMs)],
+          [`ods-tblgen build, cold: ${summary(coldRuns[last].value)}`, `exit ${coldRuns.map((r) => r.value.code).find((c) => c !== 0) ?? 0}`, sec(cold.ms), sec(cold.cpuMs), ratio(cold.ms, ref.ms), ratio(cold.cpuMs, ref.cpuMs)],
           [`ods-tblgen build, no-op: ${summary(noop.value)}`, `exit ${noop.value.code}`, sec(noop.ms), sec(noop.cpuMs), ratio(noop.ms, ref.ms), ratio(noop.cpuMs, ref.cpuMs)],
         ],
       ),
