@@ -8,6 +8,7 @@ import type { DiagnosticNote, Loc } from './diagnostics.js';
 import { DiagnosticEngine, FatalError } from './diagnostics.js';
 import {
   foldBinOp,
+  foldBinOpOperands,
   foldCondOp,
   foldExistsOp,
   foldFoldOp,
@@ -1309,7 +1310,7 @@ export class BinOpInit extends OpInit {
       if (l instanceof IntInit && l.value === (this.opc === BinOp.AND ? 0n : -1n)) return l;
     }
     const rhs = this.rhs.resolveReferences(r);
-    if (lhs !== this.lhs || rhs !== this.rhs) return BinOpInit.get(this.opc, lhs, rhs, this.type).fold(r.currentRecord);
+    if (lhs !== this.lhs || rhs !== this.rhs) return foldBinOpOperands(this.opc, lhs, rhs) ?? BinOpInit.get(this.opc, lhs, rhs, this.type).fold(r.currentRecord);
     return this;
   }
   getAsString(): string {
