@@ -1054,8 +1054,13 @@ export class FieldInit extends TypedInit {
   }
   override resolveReferences(r: Resolver): Init {
     const n = this.rec.resolveReferences(r);
-    if (n !== this.rec) return FieldInit.get(n, this.fieldName).fold(r.currentRecord);
-    return this;
+    if (n === this.rec) return this;
+    // A concrete field of a def: what `fold` gives, without interning the FieldInit first.
+    if (n instanceof DefInit && n.def !== r.currentRecord) {
+      const v = n.def.getValue(this.fieldName.value)?.value;
+      if (v && v.isConcrete()) return v;
+    }
+    return FieldInit.get(n, this.fieldName).fold(r.currentRecord);
   }
   fold(curRec: Record | undefined): Init {
     if (this.rec instanceof DefInit) {
@@ -1579,26 +1584,51 @@ export abstract class Resolver {
   }
 }
 
-/** Resolves variables from an explicit map, resolving mutual references among the values. */
+/**
+ * Resolves variables from an explicit map, resolving mutual references among the values. The
+ * maps are small (template arguments, loop variables): parallel arrays searched linearly cost
+ * less to build and to search than a Map.
+ */
 export class MapResolver extends Resolver {
-  private map = new Map<Init, { v: Init; resolved: boolean }>();
+  private readonly keys: (Init | undefined)[] = [];
+  private readonly values: Init[] = [];
+  private readonly resolved: boolean[] = [];
+  /** Entries present (an entry being resolved is taken out while it is). */
+  private size = 0;
   constructor(rec?: Record) {
     super(rec);
   }
   set(key: Init, value: Init): void {
-    this.map.set(key, { v: value, resolved: false });
+    const i = this.keys.indexOf(key);
+    if (i >= 0) {
+      this.values[i] = value;
+      this.resolved[i] = false;
+      return;
+    }
+    this.keys.push(key);
+    this.values.push(value);
+    this.resolved.push(false);
+    this.size++;
   }
   isMapped(key: Init): boolean {
-    return this.map.has(key);
+    return this.keys.includes(key);
   }
   resolve(varName: Init): Init | undefined {
-    const e = this.map.get(varName);
-    if (!e) return undefined;
-    let v = e.v;
-    if (!e.resolved && this.map.size > 1) {
-      this.map.delete(varName);
-      v = v.resolveReferences(this);
-      this.map.set(varName, { v, resolved: true });
+    const i = this.keys.indexOf(varName);
+    if (i < 0) return undefined;
+    let v = this.values[i]!;
+    if (!this.resolved[i] && this.size > 1) {
+      // Resolved against the other entries only (a value cannot refer to itself).
+      this.keys[i] = undefined;
+      this.size--;
+      try {
+        v = v.resolveReferences(this);
+      } finally {
+        this.keys[i] = varName;
+        this.size++;
+      }
+      this.values[i] = v;
+      this.resolved[i] = true;
     }
     return v;
   }
@@ -2373,8 +2403,19 @@ export class RecordKeeper {
     if (hit) return hit;
     const cls = this.getClass(className);
     if (!cls) fatalNoLoc(`The class '${className}' is not defined\n`);
+    // A def derives from `cls` when one of its direct superclasses is `cls` or derives from it:
+    // the classes are checked once, and no def needs its own set of ancestors.
+    const derived = new Set<Record>([cls]);
+    for (const c of this.classes.values()) if (c !== cls && c.isSubClassOf(cls)) derived.add(c);
     const out: Record[] = [];
-    for (const d of this.defs.values()) if (d.isSubClassOf(cls)) out.push(d);
+    for (const d of this.defs.values()) {
+      for (const [sc] of d.directSuperClasses) {
+        if (derived.has(sc)) {
+          out.push(d);
+          break;
+        }
+      }
+    }
     // By name with digit runs as numbers; names equal that way (`a01`, `a1`) by plain order.
     out.sort((a, b) => {
       const x = a.getName();
