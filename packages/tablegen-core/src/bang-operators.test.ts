@@ -317,6 +317,87 @@ def t {
 }
 `);
   });
+  // Operators and field accesses whose operands become values when a def is instantiated fold
+  // without being interned first (records.ts, foldBinOpOperands and FieldInit): the values must
+  // be those of the generic fold.
+  it("operators resolved through template arguments", () => {
+    expect(printRecordsOf(`class R { string f = "rf"; int g = ?; list<int> l = [4, 5]; }
+def r : R;
+class C<string a, int n, list<int> l, R rec> {
+  string cat = !strconcat(a, "-", a);
+  code cd = !strconcat(a, [{ code }]);
+  list<int> lc = !listconcat(l, [n]);
+  int el = l[1];
+  bit eq = !eq(a, "y");
+  bit ne = !ne(n, 3);
+  bit lt = !lt(a, "z");
+  bit ge = !ge(n, 2);
+  bit defeq = !eq(rec, r);
+  string fromField = rec.f;
+  int unsetField = rec.g;
+  list<int> fieldList = !listconcat(rec.l, l);
+  string pasted = a # n;
+}
+def d : C<"y", 3, [1, 2], r>;
+def e : C<"q", 1, [7, 8, 9], r>;`)).toBe(`------------- Classes -----------------
+class C<string C:a = ?, int C:n = ?, list<int> C:l = ?, R C:rec = ?> {
+  string cat = !strconcat(C:a, !strconcat("-", C:a));
+  string cd = !strconcat(C:a, [{ code }]);
+  list<int> lc = !listconcat(C:l, [C:n]);
+  int el = C:l[1];
+  bit eq = !eq(C:a, "y");
+  bit ne = !ne(C:n, 3);
+  bit lt = !lt(C:a, "z");
+  bit ge = !ge(C:n, 2);
+  bit defeq = !eq(C:rec, r);
+  string fromField = C:rec.f;
+  int unsetField = C:rec.g;
+  list<int> fieldList = !listconcat(C:rec.l, C:l);
+  string pasted = !strconcat(C:a, !cast<string>(C:n));
+}
+class R {
+  string f = "rf";
+  int g = ?;
+  list<int> l = [4, 5];
+}
+------------- Defs -----------------
+def d {	// C
+  string cat = "y-y";
+  code cd = [{y code }];
+  list<int> lc = [1, 2, 3];
+  int el = 2;
+  bit eq = 1;
+  bit ne = 0;
+  bit lt = 1;
+  bit ge = 1;
+  bit defeq = 1;
+  string fromField = "rf";
+  int unsetField = ?;
+  list<int> fieldList = [4, 5, 1, 2];
+  string pasted = "y3";
+}
+def e {	// C
+  string cat = "q-q";
+  code cd = [{q code }];
+  list<int> lc = [7, 8, 9, 1];
+  int el = 8;
+  bit eq = 0;
+  bit ne = 1;
+  bit lt = 1;
+  bit ge = 0;
+  bit defeq = 1;
+  string fromField = "rf";
+  int unsetField = ?;
+  list<int> fieldList = [4, 5, 7, 8, 9];
+  string pasted = "q1";
+}
+def r {	// R
+  string f = "rf";
+  int g = ?;
+  list<int> l = [4, 5];
+}
+`);
+  });
   // Folds that only append to the accumulator take a fast path (evaluate.ts, appendingFold):
   // code strings, fields of records, casts, list pastes, an accumulator mentioned by a piece (no
   // fast path), and elements that do not fold half way (the rest is left to the generic path).
