@@ -17,7 +17,8 @@ import {
   ListInit,
   ListRecTy,
   MapResolver,
-  HasReferenceResolver,
+  checkListSize,
+  mentions,
   Record,
   RecordRecTy,
   StringInit,
@@ -609,12 +610,6 @@ function appendingFold(op: FoldOpInit): { opc: BinOp.STRCONCAT | BinOp.LISTCONCA
   return { opc, pieces: pieces.reverse() };
 }
 
-function mentions(v: Init, name: Init): boolean {
-  const r = new HasReferenceResolver(name);
-  v.resolveReferences(r);
-  return r.found;
-}
-
 /**
  * Runs an appending fold (appendingFold) over `elements` while every piece resolves to a value
  * that concatenation folds (a string, a list); the accumulator, interned, and the index of the
@@ -653,7 +648,7 @@ function foldAppending(
         isCode ||= v.isCode;
       } else {
         for (const x of (v as ListInit).elements) list.push(x);
-        if (list.length > MAX_LIST_SIZE) fatalAt(undefined, `list of ${list.length} elements is too large`);
+        checkListSize(list.length);
       }
     }
   }

@@ -22,7 +22,7 @@ import {
   FieldInit,
   FieldKind,
   FoldOpInit,
-  HasReferenceResolver,
+  mentions,
   Init,
   InstancesOpInit,
   IntInit,
@@ -606,9 +606,7 @@ export class Parser {
     let name = this.parseValue(cur, StringRecTy.get(), IDParseMode.Name);
     if (mc) {
       const nameStr = this.mcImplicitName(mc);
-      const r = new HasReferenceResolver(nameStr);
-      name.resolveReferences(r);
-      if (!r.found) name = BinOpInit.getStrConcat(VarInit.get(nameStr, StringRecTy.get()), name);
+      if (!mentions(name, nameStr)) name = BinOpInit.getStrConcat(VarInit.get(nameStr, StringRecTy.get()), name);
     }
     return name;
   }

@@ -833,7 +833,7 @@ export class ListInit extends TypedInit {
     super(elementType.getListTy());
   }
   static get(elements: readonly Init[], eltTy: RecTy): ListInit {
-    if (elements.length > MAX_LIST_SIZE) fatalAt(undefined, `list of ${elements.length} elements is too large`);
+    checkListSize(elements.length);
     const ids = [eltTy.id];
     for (const e of elements) ids.push(e.id);
     return intern(Tag.List, ids, () => {
@@ -1706,6 +1706,18 @@ export class TrackUnresolvedResolver extends Resolver {
     if (!i) this.foundUnresolved = true;
     return i;
   }
+}
+
+/** A list of `n` elements past MAX_LIST_SIZE is a fatal error (ListInit.get, and folds that build lists). */
+export function checkListSize(n: number): void {
+  if (n > MAX_LIST_SIZE) fatalAt(undefined, `list of ${n} elements is too large`);
+}
+
+/** Whether `value` refers to the variable `name` anywhere. */
+export function mentions(value: Init, name: Init): boolean {
+  const r = new HasReferenceResolver(name);
+  value.resolveReferences(r);
+  return r.found;
 }
 
 /** Finds whether a variable is referenced at all. */
