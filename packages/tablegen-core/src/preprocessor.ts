@@ -254,14 +254,31 @@ export class Preprocessor {
     return lx.continueAfterDirective();
   }
 
+  /** The text last searched by lineEnd, and whether it has a carriage return. */
+  private crText: string | undefined;
+  private crFound = false;
+
+  /** The offset of the first `\n` or `\r` at or after `from`, or the text's length. */
+  private lineEnd(t: string, from: number): number {
+    if (this.crText !== t) {
+      this.crText = t;
+      this.crFound = t.includes('\r');
+    }
+    if (!this.crFound) {
+      const nl = t.indexOf('\n', from);
+      return nl < 0 ? t.length : nl;
+    }
+    LINE_END.lastIndex = from;
+    return LINE_END.exec(t)?.index ?? t.length;
+  }
+
   /** Skip lines until a directive re-enables processing. Returns false on error. */
   private skipRegion(): boolean {
     const lx = this.lx;
     const t = lx.text;
     do {
       // To the end of the line (a native search: disabled regions can be whole files).
-      LINE_END.lastIndex = lx.pos;
-      lx.pos = LINE_END.exec(t)?.index ?? t.length;
+      lx.pos = this.lineEnd(t, lx.pos);
       if (!this.skipLineBegin()) return false;
       if (lx.pos < t.length && t.charCodeAt(lx.pos) === 35) lx.pos++;
       else continue;

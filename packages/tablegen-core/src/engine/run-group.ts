@@ -88,6 +88,19 @@ function hashOf(path: string, text: string): string {
   return hash;
 }
 
+/** Absolute paths as given by include resolution, normalized (most are looked up many times). */
+const resolvedPaths = new Map<string, string>();
+
+function absolute(path: string): string {
+  if (!path.startsWith('/')) return resolve(path);
+  let abs = resolvedPaths.get(path);
+  if (abs === undefined) {
+    if (resolvedPaths.size >= 100_000) resolvedPaths.clear();
+    resolvedPaths.set(path, (abs = resolve(path)));
+  }
+  return abs;
+}
+
 /** A read: the bytes, and the file's stat taken just before (undefined when not on disk). */
 interface Read {
   readonly text: string | undefined;
@@ -110,7 +123,7 @@ function recordingFileSystem(base: FileSystem, build: number | undefined, inputs
   }
   return {
     readFile(path: string): string | undefined {
-      const key = resolve(path);
+      const key = absolute(path);
       let read = files?.get(key);
       if (!read) {
         // The stat before the read: a write in between shows as a newer stat than the stamp's.
