@@ -149,6 +149,14 @@ def a;
 def a;
 `, "test.td:4:1: error: reached EOF without matching #endif");
   });
+  it("a directive word that ends the file is not a directive (as in llvm-tblgen 22)", () => {
+    expectDiagnostic("#ifndef NOPE\ndef a;\n#endif", "test.td:3:1: error: Unexpected token at top level");
+    expectDiagnostic("def a;\n#ifdef", "test.td:2:1: error: Unexpected token at top level");
+    // Where llvm-tblgen 22 crashes (a skipped region whose #endif ends the file), the region
+    // reaches the end of the file.
+    expectDiagnostic("#ifdef NOPE\ndef a;\n#endif", "test.td:3:7: error: reached EOF without matching #endif");
+    expect(parseSource("#ifndef NOPE\ndef a;\n#endif\n").ok).toBe(true);
+  });
   it("#endif without #ifdef", () => {
     expectDiagnostic(`def a;
 #endif

@@ -113,14 +113,19 @@ export class Preprocessor {
     // Stop lexing: the caller returns Eof.
   }
 
-  /** With lx.pos just after '#', is a directive word (followed by space/EOL/comment) there? */
+  /**
+   * With lx.pos just after '#', is a directive word (followed by space/EOL/comment) there? As in
+   * llvm-tblgen 22, a word that ends the file is not a directive: `#endif` as the last bytes of a
+   * file is a paste and an identifier (where llvm-tblgen crashes on it in a skipped region, the
+   * region reaches the end of the file: a located error).
+   */
   isDirective(): PrepDirective | undefined {
     const t = this.lx.text;
     const p = this.lx.pos;
     for (const [kind, word] of DIRECTIVES) {
       if (!t.startsWith(word, p)) continue;
       const next = p + word.length < t.length ? t.charCodeAt(p + word.length) : -1;
-      if (next === 32 || next === 9 || next === -1 || next === 10 || next === 13) return kind;
+      if (next === 32 || next === 9 || next === 10 || next === 13) return kind;
       if (next === 47) {
         const nn = p + word.length + 1 < t.length ? t.charCodeAt(p + word.length + 1) : -1;
         if (nn === 42 || nn === 47) return kind;
