@@ -157,6 +157,12 @@ def a;
     expectDiagnostic("#ifdef NOPE\ndef a;\n#endif", "test.td:3:7: error: reached EOF without matching #endif");
     expect(parseSource("#ifndef NOPE\ndef a;\n#endif\n").ok).toBe(true);
   });
+  it("in a skipped region only \\n ends a line (as in llvm-tblgen 22)", () => {
+    // The #endif follows a lone \r: it is not at the start of a line, so the region goes on.
+    expectDiagnostic("#ifdef NOPE\rdef a;\r#endif\n", "test.td:2:1: error: reached EOF without matching #endif");
+    // A \r alone before it on its line is whitespace.
+    expect(parseSource("#ifdef NOPE\n  \r#endif\ndef z;\n").ok).toBe(true);
+  });
   it("#endif without #ifdef", () => {
     expectDiagnostic(`def a;
 #endif

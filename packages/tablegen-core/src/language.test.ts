@@ -1335,7 +1335,6 @@ def foo_defined {
 `);
   });
   it("skipped regions in a file with CRLF line endings", () => {
-    // (A file with \r in it takes the skipper's slower line search; llvm-tblgen-22 agrees.)
     expect(printRecordsOf("#ifdef NOPE\r\ndef skipped_crlf;\r\n  #ifdef ALSO\r\ndef nested;\r\n  #endif\r\n#else\r\ndef kept_crlf;\r\n#endif\r\n#ifndef NOPE\r\ndef kept_too;\r\n#endif\r\n")).toBe(`------------- Classes -----------------
 ------------- Defs -----------------
 def kept_crlf {

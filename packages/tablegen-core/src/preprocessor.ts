@@ -27,7 +27,6 @@ export interface ControlEntry {
   buffer: number;
 }
 
-const LINE_END = /[\n\r]/g;
 
 const isMacroStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isMacroChar = (c: number) => isMacroStart(c) || (c >= 48 && c <= 57);
@@ -259,31 +258,16 @@ export class Preprocessor {
     return lx.continueAfterDirective();
   }
 
-  /** The text last searched by lineEnd, and whether it has a carriage return. */
-  private crText: string | undefined;
-  private crFound = false;
-
-  /** The offset of the first `\n` or `\r` at or after `from`, or the text's length. */
-  private lineEnd(t: string, from: number): number {
-    if (this.crText !== t) {
-      this.crText = t;
-      this.crFound = t.includes('\r');
-    }
-    if (!this.crFound) {
-      const nl = t.indexOf('\n', from);
-      return nl < 0 ? t.length : nl;
-    }
-    LINE_END.lastIndex = from;
-    return LINE_END.exec(t)?.index ?? t.length;
-  }
-
   /** Skip lines until a directive re-enables processing. Returns false on error. */
   private skipRegion(): boolean {
     const lx = this.lx;
     const t = lx.text;
     do {
-      // To the end of the line (a native search: disabled regions can be whole files).
-      lx.pos = this.lineEnd(t, lx.pos);
+      // To the end of the line (a native search: disabled regions can be whole files). As in
+      // llvm-tblgen 22, only `\n` ends a line here: a `#endif` after a lone `\r` is not at the
+      // start of a line (a `\r` before it on its own line is whitespace, as in CRLF files).
+      const nl = t.indexOf('\n', lx.pos);
+      lx.pos = nl < 0 ? t.length : nl;
       if (!this.skipLineBegin()) return false;
       if (lx.pos < t.length && t.charCodeAt(lx.pos) === 35) lx.pos++;
       else continue;
