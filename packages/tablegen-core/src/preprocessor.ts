@@ -27,7 +27,6 @@ export interface ControlEntry {
   buffer: number;
 }
 
-
 const isMacroStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isMacroChar = (c: number) => isMacroStart(c) || (c >= 48 && c <= 57);
 
