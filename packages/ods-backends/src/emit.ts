@@ -251,9 +251,19 @@ export class CodeWriter {
  * IfDefEmitter): a blank line after the `#undef`, one before the `#endif` and one after it.
  */
 export function ifDefScope(w: CodeWriter, name: string, body: () => void): void {
-  w.write(`#ifdef ${name}\n#undef ${name}\n\n`);
+  w.write(ifDefOpen(name));
   body();
-  w.write(`\n#endif // ${name}\n\n`);
+  w.write(ifDefClose(name));
+}
+
+/** The opening of an ifDefScope, for a section written piece by piece. */
+export function ifDefOpen(name: string): string {
+  return `#ifdef ${name}\n#undef ${name}\n\n`;
+}
+
+/** The closing of an ifDefScope. */
+export function ifDefClose(name: string): string {
+  return `\n#endif // ${name}\n\n`;
 }
 
 /** Split `::a::b` into ['a', 'b'] (llvm::tblgen::NamespaceEmitter). */

@@ -1,9 +1,9 @@
 // Runs a registered generator on a parse for the incremental engine (jobs from ods.json). A job's
 // `args` are parsed exactly like the CLI's generator options (`--dialect=x`, `--dialect x`, ...).
-import { type GenerateFn, type ParseResult, type OdsJob, activeDiagnostics } from '@ods-ts/tablegen-core';
+import { type GenerateFn, type JobGroup, type ParseResult, type OdsJob, activeDiagnostics } from '@ods-ts/tablegen-core';
 import { parseCommandLine } from './cli/options.js';
 import type { GeneratorOptionValue } from './cli/options.js';
-import { getGenerator } from './registry.js';
+import { type GeneratorGroup, getGenerator } from './registry.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
 
@@ -31,7 +31,18 @@ function jobArgs(job: OdsJob): ParsedJobArgs {
   return parsed;
 }
 
-export const generate: GenerateFn = (parse: ParseResult, job: OdsJob): string => {
+/** The generator's view of the job's group: the later jobs whose args parse. */
+function generatorGroup(group: JobGroup): GeneratorGroup {
+  const later: GeneratorGroup['later'][number][] = [];
+  for (let i = group.at + 1; i < group.jobs.length; i++) {
+    const j = group.jobs[i]!;
+    const parsed = jobArgs(j);
+    if (parsed.ok) later.push({ generator: j.generator, options: parsed.options });
+  }
+  return { later, memo: group.memo };
+}
+
+export const generate: GenerateFn = (parse: ParseResult, job: OdsJob, group?: JobGroup): string => {
   const diags = activeDiagnostics() ?? parse.diagnostics;
   const g = getGenerator(job.generator);
   if (!g) return diags.fatal(undefined, `unknown generator '${job.generator}'`);
@@ -42,5 +53,6 @@ export const generate: GenerateFn = (parse: ParseResult, job: OdsJob): string =>
     sources: parse.sources,
     inputFilename: parse.records.inputFilename,
     options: parsed.options,
+    ...(group ? { group: generatorGroup(group) } : {}),
   });
 };

@@ -17,6 +17,19 @@ export interface GeneratorContext {
   readonly inputFilename: string;
   /** Values of the options the generator declared. */
   readonly options: ReadonlyMap<string, string | boolean | string[]>;
+  /**
+   * The jobs that run on the same parse after this one (`ods-tblgen build` and the plugins run
+   * every job of an input on one parse; the plain CLI has no group), and a memo in which a
+   * generator may leave work for them instead of letting them redo it.
+   */
+  readonly group?: GeneratorGroup;
+}
+
+/** See GeneratorContext.group. */
+export interface GeneratorGroup {
+  /** The jobs still to run on this parse, in order: generator name and option values. */
+  readonly later: readonly { readonly generator: string; readonly options: ReadonlyMap<string, string | boolean | string[]> }[];
+  readonly memo: Map<string, unknown>;
 }
 
 /** A backend: returns the output text, or throws a FatalError after reporting a diagnostic. */

@@ -2,6 +2,7 @@
 // prints. Where llvm-tblgen-22 crashes or hangs, we report a located error instead.
 import { describe, expect, it } from 'vitest';
 import { expectDiagnostic, parseSource, printRecordsOf } from './testing.js';
+import { DiagnosticEngine, SourceManager } from './diagnostics.js';
 
 describe("lexer", () => {
   it("unterminated string", () => {
@@ -890,5 +891,35 @@ describe("llvm-tblgen-22 crashes or hangs; we report a located error", () => {
   it("!head of a literal empty list", () => {
     expectDiagnostic(`defvar x = !head(!tail([1]));
 `, "test.td:1:28: error: empty list argument in unary operator");
+  });
+});
+
+describe("DiagnosticEngine.trial", () => {
+  const engine = () => {
+    const d = new DiagnosticEngine(new SourceManager());
+    const seen: string[] = [];
+    d.sink = (t) => seen.push(t);
+    return { d, seen };
+  };
+  it("gives the value of work that reported nothing", () => {
+    const { d, seen } = engine();
+    expect(d.trial(() => 42)).toBe(42);
+    expect(seen).toEqual([]);
+  });
+  it("drops what the work reported, and its value, leaving the engine as it was", () => {
+    const { d, seen } = engine();
+    d.warning(undefined, "before");
+    expect(d.trial(() => (d.warning(undefined, "ahead"), 1))).toBeUndefined();
+    expect(d.trial(() => d.fatal(undefined, "ahead"))).toBeUndefined();
+    expect(d.diagnostics.map((x) => x.message)).toEqual(["before"]);
+    expect(d.errorCount).toBe(0);
+    expect(seen).toHaveLength(1);
+    d.error(undefined, "after");
+    expect(seen).toHaveLength(2);
+  });
+  it("lets other exceptions through", () => {
+    const { d } = engine();
+    expect(() => d.trial(() => { throw new RangeError("bug"); })).toThrow(RangeError);
+    expect(d.sink).toBeDefined();
   });
 });

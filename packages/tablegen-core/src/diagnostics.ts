@@ -247,6 +247,31 @@ export class DiagnosticEngine {
     throw new FatalError(this.error(loc, message, notes));
   }
 
+  /**
+   * Run `fn` as a trial, for work done ahead on behalf of a later step that reports its own
+   * problems when it runs: what `fn` reports is dropped, not delivered, and a trial that reported
+   * anything (or threw a FatalError) gives undefined, leaving the engine as it was.
+   */
+  trial<T>(fn: () => T): T | undefined {
+    const { sink, errorCount } = this;
+    const count = this.diagnostics.length;
+    let reported = false;
+    this.sink = () => {
+      reported = true;
+    };
+    try {
+      const value = fn();
+      return reported || this.diagnostics.length !== count ? undefined : value;
+    } catch (e) {
+      if (e instanceof FatalError) return undefined;
+      throw e;
+    } finally {
+      this.sink = sink;
+      this.errorCount = errorCount;
+      this.diagnostics.length = count;
+    }
+  }
+
   format(d: Diagnostic): string {
     let out = this.sources.formatMessage(d.loc, d.severity, d.message);
     for (const n of d.notes) out += this.sources.formatMessage(n.loc, 'note', n.message);

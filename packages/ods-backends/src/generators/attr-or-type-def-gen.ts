@@ -14,7 +14,7 @@ import {
   Visibility,
   VisibilityDeclaration,
 } from '../cpp/class.js';
-import { CodeWriter, emitSourceFileHeader } from '../emit.js';
+import { CodeWriter, emitSourceFileHeader, ifDefClose, ifDefOpen } from '../emit.js';
 import { type AttrOrTypeBuilder, AttrOrTypeDef } from '../ods/attr-or-type-def.js';
 import { failPlain } from '../ods/dialect.js';
 import { Interface } from '../ods/interface.js';
@@ -23,7 +23,9 @@ import { generateAttrOrTypeFormat } from './attr-or-type-format-gen.js';
 import { FmtContext, tgfmt } from '../fmt.js';
 import { predicateCondition } from '../ods/predicate.js';
 import { derivedDefsOf, llvmIfDefScope, llvmNamespaceScope } from './gen-util.js';
-import { formatErrorIsFatal } from '../format/format-parser.js';
+import { ASMFORMAT_ERROR_IS_FATAL_OPTION, formatErrorIsFatal } from '../format/format-parser.js';
+import type { GeneratorContext } from '../registry.js';
+import { pairedJobFollows, runPairedPass, takePairedText } from './paired-outputs.js';
 import { TextWriter } from '../text.js';
 import { summaryAndDescComments } from './interface-gen-util.js';
 
@@ -484,16 +486,23 @@ class DefGen {
 // ---------------------------------------------------------------------------------------------
 // Declarations
 
-export function emitDefDecls(records: RecordKeeper, kind: DefKind, opts: DefGenOptions): string {
+/**
+ * The declarations of a kind's defs; with `defsOut`, each def's class is built for both outputs
+ * and its definitions written there too (paired-outputs.ts).
+ */
+function writeDefDecls(kind: DefKind, defs: readonly AttrOrTypeDef[], opts: DefGenOptions, defsOut?: DefDefsOutput): string {
   const w = new TextWriter();
   w.write(emitSourceFileHeader(`${kind.defType}Def Declarations`));
   llvmIfDefScope(w, `GET_${kind.defType.toUpperCase()}DEF_CLASSES`, () => {
     w.write(DECL_HEADER);
-    const defs = collectDefs(records, kind, opts.selectedDialect);
     if (defs.length === 0) return;
     llvmNamespaceScope(w, defs[0]!.getDialect()?.getCppNamespace() ?? '', () => {
       for (const d of defs) w.write(classComments(d) + `class ${d.getCppClassName()};\n`);
-      for (const d of defs) new DefGen(d, kind, opts.formatErrorIsFatal, true).emitDecl(w);
+      for (const d of defs) {
+        const gen = new DefGen(d, kind, opts.formatErrorIsFatal, defsOut === undefined);
+        gen.emitDecl(w);
+        defsOut?.add(d, gen);
+      }
     });
     for (const d of defs) {
       const ns = d.getDialect()?.getCppNamespace() ?? '';
@@ -501,6 +510,30 @@ export function emitDefDecls(records: RecordKeeper, kind: DefKind, opts: DefGenO
     }
   });
   return w.toString();
+}
+
+/** The generator of the definitions that go with a kind's declarations. */
+const defsGeneratorOf = (kind: DefKind): string => `${kind.defType.toLowerCase()}def-defs`;
+
+/** The options that shape the classes of a kind's defs: the pair shares them for equal values. */
+const pairOptions = (dialectOption: string): readonly string[] => [dialectOption, ASMFORMAT_ERROR_IS_FATAL_OPTION.name];
+
+/**
+ * --gen-attrdef-decls / --gen-typedef-decls (`dialectOption` selects the dialect). When the
+ * matching -defs job follows on this parse, both are written in one pass (paired-outputs.ts).
+ */
+export function emitDefDecls(ctx: GeneratorContext, kind: DefKind, dialectOption: string): string {
+  const opts = defGenOptions(ctx.options, dialectOption);
+  const defs = collectDefs(ctx.records, kind, opts.selectedDialect);
+  const paired = defsGeneratorOf(kind);
+  if (defs.length > 0 && pairedJobFollows(ctx, paired, pairOptions(dialectOption))) {
+    const own = runPairedPass(ctx, paired, pairOptions(dialectOption), () => {
+      const defsOut = new DefDefsOutput(defs, kind);
+      return { own: writeDefDecls(kind, defs, opts, defsOut), paired: defsOut.finish() };
+    });
+    if (own !== undefined) return own;
+  }
+  return writeDefDecls(kind, defs, opts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -623,42 +656,67 @@ function emitParsePrintDispatch(w: TextWriter, defs: readonly AttrOrTypeDef[], k
   );
 }
 
-export function emitDefDefs(records: RecordKeeper, kind: DefKind, opts: DefGenOptions): string {
-  const w = new TextWriter();
-  w.write(emitSourceFileHeader(`${kind.defType}Def Definitions`));
-  const defs = collectDefs(records, kind, opts.selectedDialect);
-  if (defs.length === 0) return w.toString();
-  const upper = kind.defType.toUpperCase();
-  llvmIfDefScope(w, `GET_${upper}DEF_LIST`, () => {
-    w.write(defs.map((d) => `${d.getDialect()?.getCppNamespace() ?? ''}::${d.getCppClassName()}`).join(',\n'));
-    w.write('\n');
-  });
-  llvmIfDefScope(w, `GET_${upper}DEF_CLASSES`, () => {
+/**
+ * The definitions of a kind's defs (at least one), written def by def: `add` each def's class,
+ * built for definitions, in order.
+ */
+class DefDefsOutput {
+  private readonly w = new TextWriter();
+  private readonly upper: string;
+  constructor(
+    private readonly defs: readonly AttrOrTypeDef[],
+    private readonly kind: DefKind,
+  ) {
+    const w = this.w;
+    this.upper = kind.defType.toUpperCase();
+    w.write(emitSourceFileHeader(`${kind.defType}Def Definitions`));
+    llvmIfDefScope(w, `GET_${this.upper}DEF_LIST`, () => {
+      w.write(defs.map((d) => `${d.getDialect()?.getCppNamespace() ?? ''}::${d.getCppClassName()}`).join(',\n'));
+      w.write('\n');
+    });
+    w.write(ifDefOpen(`GET_${this.upper}DEF_CLASSES`));
     emitParsePrintDispatch(w, defs, kind);
-    for (const d of defs) {
-      const ns = d.getDialect()?.getCppNamespace() ?? '';
-      llvmNamespaceScope(w, ns, () => new DefGen(d, kind, opts.formatErrorIsFatal).emitDef(w));
-      if (ns !== '') w.write(`MLIR_DEFINE_EXPLICIT_TYPE_ID(${ns}::${d.getCppClassName()})\n`);
-    }
-    const dialect = defs[0]!.getDialect();
-    if (!dialect) return;
-    const isAttr = kind.defType === 'Attr';
-    if (isAttr && dialect.useDefaultAttributePrinterParser()) {
+  }
+
+  add(d: AttrOrTypeDef, gen: DefGen): void {
+    const w = this.w;
+    const ns = d.getDialect()?.getCppNamespace() ?? '';
+    llvmNamespaceScope(w, ns, () => gen.emitDef(w));
+    if (ns !== '') w.write(`MLIR_DEFINE_EXPLICIT_TYPE_ID(${ns}::${d.getCppClassName()})\n`);
+  }
+
+  finish(): string {
+    const w = this.w;
+    const dialect = this.defs[0]!.getDialect();
+    const isAttr = this.kind.defType === 'Attr';
+    if (dialect && isAttr && dialect.useDefaultAttributePrinterParser()) {
       llvmNamespaceScope(w, dialect.getCppNamespace(), () => {
         const ext = dialect.isExtensible();
-        w.write(
-          dialectAttrParserPrinterTemplate(dialect.getCppClassName(), ext ? DYNAMIC_ATTR_PARSE : '', ext ? DYNAMIC_ATTR_PRINT : ''),
-        );
+        w.write(dialectAttrParserPrinterTemplate(dialect.getCppClassName(), ext ? DYNAMIC_ATTR_PARSE : '', ext ? DYNAMIC_ATTR_PRINT : ''));
       });
     }
-    if (!isAttr && dialect.useDefaultTypePrinterParser()) {
+    if (dialect && !isAttr && dialect.useDefaultTypePrinterParser()) {
       llvmNamespaceScope(w, dialect.getCppNamespace(), () => {
         const ext = dialect.isExtensible();
-        w.write(
-          dialectTypeParserPrinterTemplate(dialect.getCppClassName(), ext ? DYNAMIC_TYPE_PARSE : '', ext ? DYNAMIC_TYPE_PRINT : ''),
-        );
+        w.write(dialectTypeParserPrinterTemplate(dialect.getCppClassName(), ext ? DYNAMIC_TYPE_PARSE : '', ext ? DYNAMIC_TYPE_PRINT : ''));
       });
     }
-  });
-  return w.toString();
+    w.write(ifDefClose(`GET_${this.upper}DEF_CLASSES`));
+    return w.toString();
+  }
+}
+
+/**
+ * --gen-attrdef-defs / --gen-typedef-defs. After the matching -decls job on this parse, the text
+ * it left (paired-outputs.ts).
+ */
+export function emitDefDefs(ctx: GeneratorContext, kind: DefKind, dialectOption: string): string {
+  const left = takePairedText(ctx, defsGeneratorOf(kind), pairOptions(dialectOption));
+  if (left !== undefined) return left;
+  const opts = defGenOptions(ctx.options, dialectOption);
+  const defs = collectDefs(ctx.records, kind, opts.selectedDialect);
+  if (defs.length === 0) return emitSourceFileHeader(`${kind.defType}Def Definitions`);
+  const out = new DefDefsOutput(defs, kind);
+  for (const d of defs) out.add(d, new DefGen(d, kind, opts.formatErrorIsFatal));
+  return out.finish();
 }

@@ -4,6 +4,7 @@
 import { DefInit, type Record, type RecordKeeper, fatalAt } from '@ods-ts/tablegen-core';
 import {
   Class,
+  type ClassOutput,
   ExtraClassDeclaration,
   Field,
   type Method,
@@ -528,16 +529,21 @@ export class OpEmitter {
 
   private readonly verifyCtx = new FmtContext().addSubst('_op', '(*this->getOperation())').addSubst('_ctxt', 'this->getOperation()->getContext()');
 
-  /** `sv`: the file's uniqued constraint functions, needed for definitions (verifier bodies). */
+  /**
+   * `sv`: the file's uniqued constraint functions, needed for definitions (verifier bodies).
+   * `output`: what the class is built for: op-decls passes no `sv` and builds for declarations
+   * only, op-defs builds for definitions, and both outputs share one class built for both
+   * (sharedOpClasses).
+   */
   constructor(
     readonly op: Operator,
     readonly sv?: StaticVerifier,
     /** `--asmformat-error-is-fatal`: whether a bad assembly format stops the generator. */
     private readonly formatErrorIsFatal = true,
+    output: ClassOutput = sv ? 'def' : 'decl',
   ) {
     this.opClass = new OpClass(op.getCppClassName(), formatExtraDeclarations(op), formatExtraDefinitions(op));
-    // Only op-defs passes `sv`: build each class for the one output it goes to.
-    this.opClass.output = sv ? 'def' : 'decl';
+    this.opClass.output = output;
     this.helper = new OpHelper(op, true);
     this.genTraits();
     this.genAttrNameGetters();
@@ -1740,7 +1746,18 @@ export class OpEmitter {
     const body = m.body;
     body.write(`  inferredReturnTypes.resize(${op.getNumResults()});\n`);
     body.write('  ::mlir::Builder odsBuilder(context);\n');
-    if (!this.sv) return;
+    if (!this.sv) {
+      // Declarations print no body, but report what the definitions report (as mlir-tblgen 22,
+      // which builds the body for both): the first pass of the loop below reaches every result
+      // whose type is taken from an argument.
+      for (let i = 0; i < op.getNumResults(); i++) {
+        const infer = op.resultTypeMapping[i]!;
+        if (infer.index < 0) continue;
+        const kind = op.arguments[infer.index]!.kind;
+        if (kind !== 'operand' && kind !== 'attribute') fatalAt(op.def, 'Properties cannot be used for type inference');
+      }
+      return;
+    }
     const fctx = new FmtContext().withBuilder('odsBuilder').addSubst('_ctxt', 'context');
     const n = op.getNumResults();
     let maxAccessed = -1;
@@ -1967,16 +1984,17 @@ export class AdaptorEmitter {
   readonly adaptor: Class;
   readonly helper: OpHelper;
 
+  /** `sv` and `output` as for OpEmitter. */
   constructor(
     readonly op: Operator,
     readonly sv?: StaticVerifier,
+    output: ClassOutput = sv ? 'def' : 'decl',
   ) {
     this.helper = new OpHelper(op, false);
     const base = (this.genericAdaptorBase = new Class(op.getGenericAdaptorName() + 'Base'));
     const gen = (this.genericAdaptor = new Class(op.getGenericAdaptorName()));
     const adaptor = (this.adaptor = new Class(op.getAdaptorName()));
-    // Only op-defs passes `sv`: build each class for the one output it goes to.
-    for (const c of [base, gen, adaptor]) c.output = sv ? 'def' : 'decl';
+    for (const c of [base, gen, adaptor]) c.output = output;
     base.declare(new VisibilityDeclaration(Visibility.Public));
     const items = this.helper.attrOrProperties();
     let decls = '  struct Properties {\n';

@@ -68,8 +68,24 @@ export interface GroupResult {
   readonly stamps?: { [path: string]: FileStamp };
 }
 
-/** Runs one generator on a parse; reports problems through the parse's diagnostics and throws FatalError. */
-export type GenerateFn = (parse: ParseResult, job: OdsJob) => string;
+/**
+ * The jobs run on one parse, one after the other. A generator may build, while it runs, what a
+ * later job of the same parse also needs, and leave it in `memo` for that job (op-decls leaves
+ * its op classes to op-defs): each generator decides what it shares and how it keys it.
+ */
+export interface JobGroup {
+  readonly jobs: readonly OdsJob[];
+  /** The position in `jobs` of the job running. */
+  readonly at: number;
+  /** Work left by the jobs that ran for the jobs to come; dropped with the parse. */
+  readonly memo: Map<string, unknown>;
+}
+
+/**
+ * Runs one generator on a parse; reports problems through the parse's diagnostics and throws
+ * FatalError. `group`, when given, is the job's place among the jobs of the parse.
+ */
+export type GenerateFn = (parse: ParseResult, job: OdsJob, group?: JobGroup) => string;
 
 function builtin(parse: ParseResult, job: OdsJob): string | undefined {
   if (job.generator === 'print-records') return printRecords(parse.records);
@@ -223,7 +239,8 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
     };
   }
   const results: JobResult[] = [];
-  for (const job of spec.jobs) {
+  const memo = new Map<string, unknown>();
+  for (const [at, job] of spec.jobs.entries()) {
     let jobDiags = '';
     const prevSink = parse.diagnostics.sink;
     parse.diagnostics.sink = (t) => {
@@ -231,7 +248,7 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
     };
     const before = parse.diagnostics.errorCount;
     try {
-      const text = parse.records.with(() => builtin(parse, job) ?? (generate ? generate(parse, job) : undefined));
+      const text = parse.records.with(() => builtin(parse, job) ?? (generate ? generate(parse, job, { jobs: spec.jobs, at, memo }) : undefined));
       if (text === undefined) results.push({ index: job.index, error: `error: no generator '${job.generator}'\n` });
       else if (parse.diagnostics.errorCount > before) results.push({ index: job.index, error: jobDiags || 'error: generator failed\n' });
       else {
