@@ -763,3 +763,23 @@ def x { code c = [{ c }]; dag d = (op:$o 1:$a, ?:$b); int u = ?; string s = "q\\
 `))).toEqual({"!instanceof":{},"!tablegen_json_version":1,"op":{"!anonymous":false,"!fields":[],"!locs":["test.td:1"],"!name":"op","!superclasses":[]},"x":{"!anonymous":false,"!fields":[],"!locs":["test.td:2"],"!name":"x","!superclasses":[],"c":" c ","d":{"args":[[1,"a"],[null,"b"]],"kind":"dag","name":"o","operator":{"def":"op","kind":"def","printable":"op"},"printable":"(op:$o 1:$a, ?:$b)"},"s":"q\"t","u":null}});
   });
 });
+
+describe("getAllDerivedDefinitions", () => {
+  it("gives each derived def once (through any path), sorted with digit runs as numbers", () => {
+    const r = parseSource(`class A;
+class B : A;
+class C : A;
+class Other;
+def x10 : B, C;
+def x9 : C;
+def x1 : B;
+def y : Other;
+def z : A, Other;
+`);
+    expect(r.ok).toBe(true);
+    const names = (c: string) => r.records.getAllDerivedDefinitions(c).map((d) => d.getName());
+    expect(names("A")).toEqual(["x1", "x9", "x10", "z"]);
+    expect(names("B")).toEqual(["x1", "x10"]);
+    expect(names("Other")).toEqual(["y", "z"]);
+  });
+});

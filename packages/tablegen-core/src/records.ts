@@ -2231,6 +2231,11 @@ export class RecordKeeper {
   version = 0;
   private readonly context: Context;
   private derivedCache = new Map<string, Record[]>();
+  /**
+   * The defs by each of their direct superclasses, built by the first getAllDerivedDefinitions
+   * after a change (generators ask for several classes: one pass over the defs serves them all).
+   */
+  private defsByDirectSuperClass: Map<Record, Record[]> | undefined;
 
   /** The state this keeper was last restored to or snapshotted at (see snapshot). */
   private base: KeeperState | undefined;
@@ -2332,6 +2337,7 @@ export class RecordKeeper {
     this.base = state;
     this.journal = new Journal();
     this.derivedCache.clear();
+    this.defsByDirectSuperClass = undefined;
     this.version++;
   }
 
@@ -2380,6 +2386,7 @@ export class RecordKeeper {
     this.journal?.defs.push([name, r]);
     this.version++;
     this.derivedCache.clear();
+    this.defsByDirectSuperClass = undefined;
   }
   addExtraGlobal(name: string, v: Init): void {
     this.globals.set(name, v);
@@ -2416,18 +2423,27 @@ export class RecordKeeper {
     const cls = this.getClass(className);
     if (!cls) fatalNoLoc(`The class '${className}' is not defined\n`);
     // A def derives from `cls` when one of its direct superclasses is `cls` or derives from it:
-    // the classes are checked once, and no def needs its own set of ancestors.
-    const derived = new Set<Record>([cls]);
-    for (const c of this.classes.values()) if (c !== cls && c.isSubClassOf(cls)) derived.add(c);
-    const out: Record[] = [];
-    for (const d of this.defs.values()) {
-      for (const [sc] of d.directSuperClasses) {
-        if (derived.has(sc)) {
-          out.push(d);
-          break;
+    // the classes are checked once, and no def needs its own set of ancestors; the defs of each
+    // such class come from the index of defs by direct superclass.
+    let index = this.defsByDirectSuperClass;
+    if (!index) {
+      index = this.defsByDirectSuperClass = new Map();
+      for (const d of this.defs.values()) {
+        for (const [sc] of d.directSuperClasses) {
+          const list = index.get(sc);
+          if (list) list.push(d);
+          else index.set(sc, [d]);
         }
       }
     }
+    const found = new Set<Record>();
+    const take = (c: Record) => {
+      const list = index.get(c);
+      if (list) for (const d of list) found.add(d);
+    };
+    take(cls);
+    for (const c of this.classes.values()) if (c !== cls && c.isSubClassOf(cls)) take(c);
+    const out = [...found];
     // By name with digit runs as numbers; names equal that way (`a01`, `a1`) by plain order.
     out.sort((a, b) => {
       const x = a.getName();
