@@ -270,6 +270,8 @@ export class OdsEngine {
       const outputHashes: { [index: number]: string } = {};
       for (const j of stale) outputHashes[j.index] = this.hasher.hash(j.output) ?? '';
       todo.push({ ...g, jobs: stale, build, outputHashes });
+      // Two groups to run go to workers (runGroups): start them while the rest is checked.
+      if (todo.length <= this.slots() && todo.length >= 2 && this.opts.workerScript) (this.pool ??= new WorkerPool(this.opts.workerScript)).prestart(todo.length);
     }
     let diagnostics = '';
     const results = await this.runGroups(todo);
@@ -331,10 +333,15 @@ export class OdsEngine {
     };
   }
 
+  /** The most groups run at once. */
+  private slots(): number {
+    return this.opts.jobs ?? availableParallelism();
+  }
+
   /** Runs the groups; results are in the order of `groups`. */
   private async runGroups(groups: GroupSpec[]): Promise<GroupResult[]> {
     if (!groups.length) return [];
-    const slots = Math.max(1, Math.min(this.opts.jobs ?? availableParallelism(), groups.length));
+    const slots = Math.max(1, Math.min(this.slots(), groups.length));
     // See loneGroupOnWorker: a rebuild then goes to the worker that last ran the group.
     const inThread = !this.opts.workerScript || (slots <= 1 && this.opts.generate && !(this.opts.keepWorkers && this.opts.loneGroupOnWorker));
     if (inThread) return groups.map((g) => runGroup(g, this.opts.generate));
@@ -377,6 +384,15 @@ class WorkerPool {
 
   constructor(private readonly script: URL) {}
 
+  /** Have `count` workers, idle ones included: a worker takes a while to load its script. */
+  prestart(count: number): void {
+    while (this.all.size < count) {
+      const w = this.spawn();
+      w.unref();
+      this.idle.push(w);
+    }
+  }
+
   /** An idle worker: the one that last ran `key` when it is idle, else any. */
   private take(key?: string): Worker {
     const preferred = key === undefined ? undefined : this.affinity.get(key);
@@ -386,6 +402,12 @@ class WorkerPool {
       w.ref();
       return w;
     }
+    const fresh = this.spawn();
+    fresh.ref();
+    return fresh;
+  }
+
+  private spawn(): Worker {
     const fresh = new Worker(this.script);
     this.all.add(fresh);
     fresh.once('exit', () => {
