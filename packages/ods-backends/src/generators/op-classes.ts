@@ -3,6 +3,7 @@
 // In that pass (ops not sharded) each op's classes are built once for both outputs, with the
 // constraint functions op-defs would collect (the StaticVerifier; only definitions print them).
 import { CodeWriter, emitSourceFileHeader, ifDefClose, ifDefOpen, namespaceScope } from '../emit.js';
+import type { Class } from '../cpp/class.js';
 import type { Operator } from '../ods/operator.js';
 import type { GeneratorContext } from '../registry.js';
 import { AdaptorEmitter, OpEmitter, opGenOptions, shardOpDefinitions } from './op-gen.js';
@@ -37,31 +38,23 @@ export function buildOpClasses(op: Operator, sv: StaticVerifier | undefined, fat
   return { adaptor, emitter };
 }
 
-/** op-decls' text of one op. */
-export function writeOpDeclarations(w: CodeWriter, op: Operator, { adaptor, emitter }: OpClassSet): void {
+/** The text of one op's classes: op-decls' (`declarations`) or op-defs' (`definitions`). */
+function writeOpClasses(w: CodeWriter, op: Operator, { adaptor, emitter }: OpClassSet, what: 'declarations' | 'definitions'): void {
+  const write = (c: Class) => (what === 'declarations' ? c.writeDeclTo(w) : c.writeDefTo(w));
   namespaceScope(w, op.getCppNamespace(), () => {
-    w.write(opCommentHeader(op.getQualCppClassName(), 'declarations'));
-    namespaceScope(w, 'detail', () => adaptor.genericAdaptorBase.writeDeclTo(w));
-    adaptor.genericAdaptor.writeDeclTo(w);
-    adaptor.adaptor.writeDeclTo(w);
-    emitter.opClass.writeDeclTo(w);
+    w.write(opCommentHeader(op.getQualCppClassName(), what));
+    namespaceScope(w, 'detail', () => write(adaptor.genericAdaptorBase));
+    write(adaptor.genericAdaptor);
+    write(adaptor.adaptor);
+    write(emitter.opClass);
   });
-  if (op.getCppNamespace() !== '') {
-    w.write(`MLIR_DECLARE_EXPLICIT_TYPE_ID(${op.getCppNamespace()}::${op.getCppClassName()})\n`);
-    w.write('\n');
-  }
+  const macro = what === 'declarations' ? 'MLIR_DECLARE_EXPLICIT_TYPE_ID' : 'MLIR_DEFINE_EXPLICIT_TYPE_ID';
+  if (op.getCppNamespace() !== '') w.write(`${macro}(${op.getCppNamespace()}::${op.getCppClassName()})\n\n`);
 }
 
-/** op-defs' text of one op. */
-export function writeOpDefinitions(w: CodeWriter, op: Operator, { adaptor, emitter }: OpClassSet): void {
-  namespaceScope(w, op.getCppNamespace(), () => {
-    w.write(opCommentHeader(op.getQualCppClassName(), 'definitions'));
-    namespaceScope(w, 'detail', () => adaptor.genericAdaptorBase.writeDefTo(w));
-    adaptor.genericAdaptor.writeDefTo(w);
-    adaptor.adaptor.writeDefTo(w);
-    emitter.opClass.writeDefTo(w);
-  });
-  if (op.getCppNamespace() !== '') w.write(`MLIR_DEFINE_EXPLICIT_TYPE_ID(${op.getCppNamespace()}::${op.getCppClassName()})\n\n`);
+/** op-decls' text of one op. */
+export function writeOpDeclarations(w: CodeWriter, op: Operator, classes: OpClassSet): void {
+  writeOpClasses(w, op, classes, 'declarations');
 }
 
 /**
@@ -84,7 +77,7 @@ export class OpDefinitionsWriter {
     this.sv.writeOpConstraints(w);
   }
   add(op: Operator, classes: OpClassSet): void {
-    writeOpDefinitions(this.w, op, classes);
+    writeOpClasses(this.w, op, classes, 'definitions');
   }
 }
 
