@@ -140,6 +140,16 @@ export function resolveConfig(
   if (!Array.isArray(rawJobs)) problems.push('$.jobs: expected an array of jobs');
   else {
     const outputs = new Map<string, number>();
+    // Many jobs share an input: each is resolved and looked for once.
+    const inputs = new Map<string, { readonly path: string; readonly found: boolean }>();
+    const inputOf = (raw: string) => {
+      let r = inputs.get(raw);
+      if (!r) {
+        const path = abs(raw);
+        inputs.set(raw, (r = { path, found: existsSync(path) }));
+      }
+      return r;
+    };
     rawJobs.forEach((j, i) => {
       const p = `$.jobs[${i}]`;
       if (!isObject(j)) {
@@ -173,16 +183,16 @@ export function resolveConfig(
         if (!opts.knownGenerators.includes(g) && !(BUILTIN_GENERATORS as readonly string[]).includes(g))
           problems.push(`${p}.generator: unknown generator '${generator}' (known: ${[...BUILTIN_GENERATORS, ...opts.knownGenerators].join(', ')})`);
       }
-      if (input && !existsSync(abs(input))) problems.push(`${p}.input: file not found: ${abs(input)}`);
-      if (output) {
-        const o = abs(output);
-        const prev = outputs.get(o);
+      if (input && !inputOf(input).found) problems.push(`${p}.input: file not found: ${inputOf(input).path}`);
+      const out = output ? abs(output) : undefined;
+      if (out !== undefined) {
+        const prev = outputs.get(out);
         if (prev !== undefined) problems.push(`${p}.output: same output as $.jobs[${prev}]`);
-        outputs.set(o, i);
+        outputs.set(out, i);
       }
       args = args.filter((a) => a.length > 0);
-      if (input && generator && output)
-        jobs.push({ index: i, input: abs(input), generator: normalizeGenerator(generator), args, output: abs(output) });
+      if (input && generator && out !== undefined)
+        jobs.push({ index: i, input: inputOf(input).path, generator: normalizeGenerator(generator), args, output: out });
     });
   }
   if (problems.length) throw new ConfigError(configPath, problems);

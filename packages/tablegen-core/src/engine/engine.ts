@@ -237,15 +237,25 @@ export class OdsEngine {
     });
   }
 
-  private isUpToDate(job: OdsJob, depsVerdicts: Map<string, boolean>): boolean {
+  /**
+   * Whether the job's output and every file its last parse read are as recorded. `check` holds
+   * what this build already found: a verdict per set of dependencies, a hash per file (the inputs
+   * of a config share most of their includes: each is looked at once per build).
+   */
+  private isUpToDate(job: OdsJob, check: { readonly verdicts: Map<string, boolean>; readonly hashes: Map<string, string> }): boolean {
     const e = this.state.entries[this.jobKey(job)];
     if (!e) return false;
     if (this.hasher.hash(job.output) !== e.outputHash) return false;
-    let fresh = depsVerdicts.get(e.deps);
+    let fresh = check.verdicts.get(e.deps);
     if (fresh === undefined) {
       const deps = this.state.deps[e.deps];
-      fresh = deps !== undefined && Object.entries(deps).every(([p, h]) => (this.hasher.hash(p) ?? '') === h);
-      depsVerdicts.set(e.deps, fresh);
+      const hashOf = (p: string) => {
+        let h = check.hashes.get(p);
+        if (h === undefined) check.hashes.set(p, (h = this.hasher.hash(p) ?? ''));
+        return h;
+      };
+      fresh = deps !== undefined && Object.entries(deps).every(([p, h]) => hashOf(p) === h);
+      check.verdicts.set(e.deps, fresh);
     }
     return fresh;
   }
@@ -260,10 +270,10 @@ export class OdsEngine {
     const t0 = performance.now();
     const outcomes: JobOutcome[] = [];
     const todo: GroupSpec[] = [];
-    const verdicts = new Map<string, boolean>();
+    const check = { verdicts: new Map<string, boolean>(), hashes: new Map<string, string>() };
     const build = ++buildSerial;
     for (const g of only ?? this.groupList) {
-      const stale = g.jobs.filter((j) => !this.isUpToDate(j, verdicts));
+      const stale = g.jobs.filter((j) => !this.isUpToDate(j, check));
       for (const j of g.jobs) if (!stale.includes(j)) outcomes.push({ job: j, status: 'up-to-date' });
       if (!stale.length) continue;
       // The thread that generates an output writes it (when its bytes changed).
