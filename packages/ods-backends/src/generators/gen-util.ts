@@ -1,16 +1,17 @@
 // Small emission helpers shared by the attrs/types/enums/interfaces/constraints generators.
 import type { Record, RecordKeeper } from '@ods-ts/tablegen-core';
 import type { TextSink } from '../text.js';
+import { ifDefClose, ifDefOpen } from '../emit.js';
 
 /**
  * llvm::IfDefEmitter (llvm/TableGen/CodeGenHelpers.h in LLVM 22): `#ifdef NAME`, `#undef NAME`
- * and a blank line, then the body, then a blank line, `#endif // NAME` and a blank line.
- * (Unlike mlir's IfDefScope in emit.ts, the closing comment has a single space.)
+ * and a blank line, then the body, then a blank line, `#endif // NAME` and a blank line. The
+ * same text as emit.ts's ifDefScope (ifDefOpen/ifDefClose), over any text sink.
  */
 export function llvmIfDefScope(w: TextSink, name: string, body: () => void): void {
-  w.write(`#ifdef ${name}\n#undef ${name}\n\n`);
+  w.write(ifDefOpen(name));
   body();
-  w.write(`\n#endif // ${name}\n\n`);
+  w.write(ifDefClose(name));
 }
 
 /**
