@@ -111,16 +111,16 @@ export interface ManifestRow {
   args: string[];
 }
 
-/** The MLIR 22 conformance manifest beside the repository (rows of `file generator args ...`). */
+/** The MLIR 22 conformance manifest committed in tools/conformance/cases (rows of `file generator args ...`). */
 export function readManifest(): ManifestRow[] {
-  const path = process.env['ODS_CONFORMANCE_MANIFEST'] ?? join(REPO, '../shared/conformance/mlir22-cases.tsv');
+  const path = process.env['ODS_CONFORMANCE_MANIFEST'] ?? join(REPO, 'tools/conformance/cases/mlir22-cases.tsv');
   if (!existsSync(path)) return [];
   const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
   const header = lines[0]!.split('\t');
   const [iFile, iGen, iArgs] = ['file', 'generator', 'args'].map((c) => header.indexOf(c)) as [number, number, number];
   return lines.slice(1).map((l) => {
     const f = l.split('\t');
-    return { file: f[iFile]!, generator: f[iGen]!, args: f[iArgs] ? [f[iArgs]!] : [] };
+    return { file: f[iFile]!, generator: f[iGen]!, args: f[iArgs] ? f[iArgs]!.split(' ').filter(Boolean) : [] };
   });
 }
 

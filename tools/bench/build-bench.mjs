@@ -20,6 +20,7 @@
 //          --runs N (cold runs of each tool, default 3)
 //          --dialect DIR (the copied dialect, default mlir/Dialect/Arith/IR)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
+import { defaultManifests, readManifests } from '../conformance/lib.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,16 +94,12 @@ function parseArgs(argv) {
 const which = (t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).status === 0;
 
 function readManifest() {
-  const path = process.env.ODS_CONFORMANCE_MANIFEST ?? resolve(ROOT, '../shared/conformance/mlir22-cases.tsv');
-  if (!existsSync(path)) throw new Error(`manifest ${path} not found (set ODS_CONFORMANCE_MANIFEST)`);
-  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
-  const header = lines[0].split('\t');
-  const col = (n) => header.indexOf(n);
-  const [iFile, iGen, iArgs, iTrivial] = [col('file'), col('generator'), col('args'), col('trivial')];
-  return lines.slice(1).map((l) => {
-    const f = l.split('\t');
-    return { file: f[iFile], generator: f[iGen], args: f[iArgs] ? [f[iArgs]] : [], trivial: iTrivial >= 0 && f[iTrivial] === '1' };
-  });
+  const explicit = process.env.ODS_CONFORMANCE_MANIFEST;
+  // The committed case list of MLIR 22's tree (not the extra generators': the bench builds
+  // what ods-tblgen builds), and ../shared's when it is there.
+  const paths = explicit ? [explicit] : defaultManifests(ROOT).filter((p) => !p.includes('extra'));
+  for (const p of paths) if (!existsSync(p)) throw new Error(`manifest ${p} not found (set ODS_CONFORMANCE_MANIFEST)`);
+  return readManifests(paths);
 }
 
 /** CPU time (user + system, ms) of the terminated children of this process (Linux), or undefined. */

@@ -1,6 +1,8 @@
 // Pure helpers of the conformance harness (no I/O except where a function says so), kept apart
 // from run.mjs so that they can be unit-tested (lib.test.ts).
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Suites, in table order. A case's group is its suite, or `gen:<generator>` for suite `gen`. */
 export const SUITES = ['records', 'json', 'gen'];
@@ -96,8 +98,9 @@ Compares ods-tblgen with llvm-tblgen-22 / mlir-tblgen-22 over MLIR's own .td tre
   --timeout <seconds>       per-case time limit for our implementation (default 120)
   --impl <path>             module exporting runCli/listGenerators
                             (default: env ODS_CONFORMANCE_IMPL, else packages/ods-backends/dist/index.js)
-  --manifest <path>         the case manifest (default: env ODS_CONFORMANCE_MANIFEST,
-                            else <repo>/../shared/conformance/mlir22-cases.tsv)
+  --manifest <path>         the case manifest (default: env ODS_CONFORMANCE_MANIFEST, else the
+                            committed lists tools/conformance/cases/*.tsv, plus the rows of
+                            <repo>/../shared/conformance/*.tsv when that folder exists)
   --ratchet                 exit 1 if a case listed in tools/conformance/ratchet.json fails
   --update-ratchet          rewrite ratchet.json with the current passes
   --write-readme            replace the conformance table in README.md (full runs only)
@@ -137,7 +140,8 @@ export function parseManifest(text) {
     return {
       file: f[iFile],
       generator: f[iGen],
-      args: f[iArgs] ? [f[iArgs]] : [],
+      // Several options may share the column, separated by spaces (the extra generators').
+      args: f[iArgs] ? f[iArgs].split(' ').filter(Boolean) : [],
       trivial: iTrivial >= 0 ? f[iTrivial] === '1' : false,
     };
   });
@@ -373,4 +377,33 @@ export function ratchetRegressions(ratchet, byId, selected) {
     }
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The manifests a run reads by default: the lists committed under tools/conformance/cases/ (facts
+ * about the installed MLIR 22 tree: which files, generators and options the reference accepts),
+ * then any list in `../shared/conformance/` beside the repository, which may add cases.
+ */
+export function defaultManifests(repo) {
+  const lists = [];
+  for (const dir of [join(repo, 'tools/conformance/cases'), join(repo, '../shared/conformance')]) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir).sort()) if (f.endsWith('.tsv')) lists.push(join(dir, f));
+  }
+  return lists;
+}
+
+/** The rows of several manifests, each (file, generator, args) once, in first-seen order. */
+export function readManifests(paths) {
+  const seen = new Set();
+  const rows = [];
+  for (const path of paths) {
+    for (const row of parseManifest(readFileSync(path, 'utf8'))) {
+      const key = `${row.generator}\t${row.file}\t${row.args.join(' ')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(row);
+    }
+  }
+  return rows;
 }

@@ -5,7 +5,7 @@
 //   suite records: every .td under <inc>/mlir, `--print-records`, byte-equal stdout (or, where the
 //                  reference fails, the same first stderr line and a non-zero exit);
 //   suite json:    the same files, `--dump-json`, equal as JSON values (where the reference succeeds);
-//   suite gen:     every manifest row (shared/conformance/mlir22-cases.tsv) whose generator our CLI
+//   suite gen:     every manifest row (tools/conformance/cases/*.tsv, plus ../shared's) whose generator our CLI
 //                  lists, byte-equal stdout; rows of other generators count as "missing".
 //
 // Reference outputs are cached in tools/conformance/out/ref/<version>/. See USAGE in lib.mjs.
@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { loadImpl, runCase } from './case.mjs';
 import {
   USAGE, cacheName, caseId, caseKey, compareGroups, firstLine, groupOf, markdownTable, parseArgs,
-  parseManifest, ratchetRegressions, replaceBetweenMarkers, summarize, textTable, updatedRatchet,
+  defaultManifests, readManifests, ratchetRegressions, replaceBetweenMarkers, summarize, textTable, updatedRatchet,
 } from './lib.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -28,7 +28,6 @@ const OUT = join(HERE, 'out');
 const RATCHET_FILE = join(HERE, 'ratchet.json');
 const README_FILE = join(REPO, 'README.md');
 const DEFAULT_IMPL = join(REPO, 'packages/ods-backends/dist/index.js');
-const DEFAULT_MANIFEST = resolve(REPO, '../shared/conformance/mlir22-cases.tsv');
 /** Bump when the layout of cached reference files changes. */
 const CACHE_FORMAT = 1;
 
@@ -297,9 +296,11 @@ async function main() {
     add({ suite: 'json', group: 'json', key: file, ref: { tool: LLVM_TBLGEN, args: ['--dump-json', '-I', inc, file] }, argv: ['--dump-json', '-I', inc, file] });
   }
   if (opts.suites.includes('gen')) {
-    const manifestPath = resolve(opts.manifest || process.env.ODS_CONFORMANCE_MANIFEST || DEFAULT_MANIFEST);
-    if (!existsSync(manifestPath)) throw new HarnessError(`manifest ${manifestPath} not found (pass --manifest, or --suite records,json)`);
-    for (const row of parseManifest(readFileSync(manifestPath, 'utf8'))) {
+    const explicit = opts.manifest || process.env.ODS_CONFORMANCE_MANIFEST;
+    const manifests = explicit ? [resolve(explicit)] : defaultManifests(REPO);
+    for (const m of manifests) if (!existsSync(m)) throw new HarnessError(`manifest ${m} not found (pass --manifest, or --suite records,json)`);
+    if (manifests.length === 0) throw new HarnessError('no manifest in tools/conformance/cases (pass --manifest, or --suite records,json)');
+    for (const row of readManifests(manifests)) {
       const flags = [`--gen-${row.generator}`, ...row.args, '-I', '.', row.file];
       add({
         suite: 'gen',
