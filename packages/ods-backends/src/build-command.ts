@@ -8,7 +8,7 @@ import {
   summaryLine,
   watchEngine,
   type BuildSummary,
-} from '@ods-ts/tablegen-core';
+} from '@ods-ts/ods-engine';
 import { generate } from './generate.js';
 import { listGenerators } from './registry.js';
 import { VERSION } from './version.js';

@@ -2,7 +2,14 @@
 // project.json) through the same engine as `ods-tblgen build`.
 import { join, resolve } from 'node:path';
 import type { ExecutorContext } from '@nx/devkit';
-import { ConfigError, OdsEngine, loadConfig, resolveConfig, summaryLine, type OdsConfig } from '@ods-ts/tablegen-core';
+import {
+  ConfigError,
+  OdsEngine,
+  loadConfig,
+  resolveConfig,
+  summaryLine,
+  type OdsConfig,
+} from '@ods-ts/ods-engine';
 import { listGenerators, VERSION } from '@ods-ts/ods-backends';
 
 export interface GenerateExecutorOptions {
