@@ -17,6 +17,8 @@ export interface BuildIO {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd?: string;
+  /** Parse and generate in the calling thread, no worker threads (the build service's threads are warm). */
+  inThread?: boolean;
 }
 
 const BUILD_HELP = `USAGE: ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]
@@ -88,7 +90,7 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       generate,
       toolVersion: VERSION,
       jobs,
-      workerScript: new URL('./engine-worker.js', import.meta.url),
+      ...(io.inThread ? {} : { workerScript: new URL('./engine-worker.js', import.meta.url) }),
       keepWorkers: watch,
       loneGroupOnWorker: watch,
       log: (l) => io.stdout(l + '\n'),

@@ -8,3 +8,4 @@ export * from './run-group.js';
 export * from './engine.js';
 export { serveWorker } from './worker.js';
 export { watchEngine, type WatchHandle, type WatchOptions } from './watch.js';
+export * from './service/index.js';
