@@ -11,6 +11,8 @@ const entryPoints = {
   'engine-worker': 'src/engine-worker.ts',
   'service-worker': 'src/service-worker.ts',
   client: 'src/client-main.ts',
+  // `build` alone, for hosts that run it in-process (the Nx executor without the service).
+  build: 'src/build-command.ts',
 };
 await build({
   entryPoints,

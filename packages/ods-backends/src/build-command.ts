@@ -5,6 +5,8 @@ import {
   ConfigError,
   OdsEngine,
   loadConfig,
+  resolveConfig,
+  type OdsConfigSpec,
   summaryLine,
   watchEngine,
   type BuildSummary,
@@ -47,6 +49,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   let watch = false;
   let jobs: number | undefined;
   let cacheDir: string | undefined;
+  // Undocumented: the config's JSON itself, `--config` naming where it counts as written (the
+  // Nx executor's inline jobs through the build service).
+  let configJson: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -71,6 +76,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       case '--cache-dir':
         cacheDir = value();
         break;
+      case '--config-json':
+        configJson = value();
+        break;
       case '--help':
       case '-h':
         io.stdout(BUILD_HELP);
@@ -82,10 +90,11 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   }
   const cwd = io.cwd ?? process.cwd();
   const makeEngine = (): OdsEngine => {
-    const config = loadConfig(resolve(cwd, configPath), {
-      knownGenerators: listGenerators(),
-      cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined,
-    });
+    const configOpts = { knownGenerators: listGenerators(), cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined };
+    const config =
+      configJson === undefined
+        ? loadConfig(resolve(cwd, configPath), configOpts)
+        : resolveConfig(JSON.parse(configJson) as OdsConfigSpec, resolve(cwd, configPath), configOpts);
     return new OdsEngine(config, {
       generate,
       toolVersion: VERSION,
