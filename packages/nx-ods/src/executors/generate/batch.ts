@@ -66,9 +66,11 @@ export default async function* generateBatch(
       process.stdout.write(terminalOutput);
       return { task: taskId, result: { success: code === 0, terminalOutput, startTime, endTime: Date.now() } };
     };
+    const ids = Object.keys(inputs);
+    process.stdout.write(`ods batch: ${ids.length} tasks, ${userService ? 'on the build service when it runs, else ' : ''}on the threads of a private build service\n`);
     // Every task at once: the service queues them for its threads; results come as they finish.
     const pending = new Map<string, Promise<TaskResult>>();
-    for (const id of Object.keys(inputs)) pending.set(id, run(id));
+    for (const id of ids) pending.set(id, run(id));
     while (pending.size > 0) {
       const done = await Promise.race(pending.values());
       pending.delete(done.task);
