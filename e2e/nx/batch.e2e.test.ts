@@ -12,7 +12,6 @@ import {
   ensureBuilt,
   hasTool,
   mlirIncludeDir,
-  nxTasks,
   ok,
   packPackages,
   pool,
@@ -92,7 +91,7 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
       const js: Job[] = [];
       for (const row of manifest)
         if (row.file === key && GENS.includes(row.generator))
-          js.push({ input, generator: row.generator, ...(row.args.length ? { args: row.args } : {}), output: `gen/${row.generator}.inc` });
+          js.push({ input, generator: row.generator, ...(row.args.length ? { args: row.args } : {}), output: `gen/${row.generator}${row.args.map((a) => '.' + a.replace(/[^A-Za-z0-9_.=-]+/g, '_')).join('')}.inc` });
       jobs.set(name, js);
       writeFiles(join(ws, 'dialects', name), {
         'project.json': JSON.stringify({ name }),
@@ -110,7 +109,8 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
     expect(out).toContain(`ods batch: ${jobs.size} tasks`);
     await expectReferenceOutputs();
     // Nx caches the batch's results per task.
-    expect(nxTasks(nx(['run-many', '-t', 'ods', '--batch', '--output-style=static'], NX_ENV)).cached).toEqual([...jobs.keys()].sort());
+    const again = nx(['run-many', '-t', 'ods', '--batch', '--output-style=static'], NX_ENV);
+    expect(again).toContain(`from the cache instead of running the command for ${jobs.size} out of ${jobs.size} tasks`);
   });
 
   it('without --batch, each task goes to the build service when it may run', async () => {

@@ -31,6 +31,9 @@ export interface RunResult {
   readonly output: readonly (readonly [1 | 2, string])[];
 }
 
+/** Why the last run of this process did not go through the service (diagnostics and tests). */
+export let lastFallback = '';
+
 /** Silence longer than this (the service sends a heartbeat every second) means it hangs. */
 const HANG_MS = 10_000;
 /** A start lock younger than this means another client is starting the service. */
@@ -121,19 +124,20 @@ export function runThroughService(
     const output: [1 | 2, string][] = [];
     let settled = false;
     const socket = connect(p.socket);
-    const finish = (r: RunResult | undefined) => {
+    const finish = (r: RunResult | undefined, why = '') => {
       if (settled) return;
       settled = true;
+      if (!r) lastFallback = why;
       clearTimeout(watchdog);
       socket.destroy();
       resolve(r);
     };
-    let watchdog = setTimeout(() => finish(undefined), hangMs);
+    let watchdog = setTimeout(() => finish(undefined, `no answer for ${hangMs} ms`), hangMs);
     socket.on('error', (e: NodeJS.ErrnoException) => {
       if (opts.start && (e.code === 'ECONNREFUSED' || e.code === 'ENOENT')) startServiceDetached(t);
-      finish(undefined);
+      finish(undefined, `socket error ${e.code ?? e.message}`);
     });
-    socket.on('close', () => finish(undefined));
+    socket.on('close', () => finish(undefined, 'closed before the exit code'));
     socket.on('connect', () => {
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries(t.env ?? process.env)) if (v !== undefined) env[k] = v;
@@ -141,7 +145,7 @@ export function runThroughService(
     });
     onMessages<ServiceMessage>(socket, (m) => {
       clearTimeout(watchdog);
-      watchdog = setTimeout(() => finish(undefined), hangMs);
+      watchdog = setTimeout(() => finish(undefined, `no answer for ${hangMs} ms`), hangMs);
       switch (m.t) {
         case 'out':
           output.push([1, m.s]);
@@ -158,7 +162,7 @@ export function runThroughService(
         case 'hb':
           break;
         default:
-          finish(undefined);
+          finish(undefined, JSON.stringify(m));
       }
     });
   });

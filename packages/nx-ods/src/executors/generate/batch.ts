@@ -62,8 +62,8 @@ export default async function* generateBatch(
         const collect = (t: string) => void (output += t);
         code = await runInProcess(args, context.root, { stdout: collect, stderr: collect });
       }
+      // Nx prints each task's terminal output under its name.
       const terminalOutput = Buffer.from(output, 'latin1').toString('utf8');
-      process.stdout.write(terminalOutput);
       return { task: taskId, result: { success: code === 0, terminalOutput, startTime, endTime: Date.now() } };
     };
     const ids = Object.keys(inputs);
