@@ -105,7 +105,8 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
 
   it('--batch runs every ods task in one process, on the threads of a private build service', async () => {
     clean();
-    const out = nx(['run-many', '-t', 'ods', '--batch', '--skip-nx-cache', '--output-style=static'], { ...NX_ENV, NX_BATCH_MODE: 'true' });
+    // A fresh workspace: nothing in Nx's cache yet.
+    const out = nx(['run-many', '-t', 'ods', '--batch', '--output-style=static'], { ...NX_ENV, NX_BATCH_MODE: 'true' });
     expect(out).toContain(`ods batch: ${jobs.size} tasks`);
     await expectReferenceOutputs();
     // Nx caches the batch's results per task.

@@ -10,7 +10,7 @@ const target = serviceTarget();
 
 export async function runCli(argv, io) {
   if (!target) throw new Error('ods-backends has no build id: run `npm run build`');
-  const r = await client.runThroughService({ ...target, env: process.env }, 'cli', argv, { cwd: io.cwd ?? process.cwd(), start: false });
+  const r = await client.runThroughService({ ...target, env: process.env }, 'cli', argv, { cwd: io.cwd ?? process.cwd(), start: false, hangMs: 120_000 });
   if (!r) throw new Error(`the build service did not answer (${client.lastFallback})`);
   for (const [fd, text] of r.output) (fd === 1 ? io.stdout : io.stderr)(text);
   return r.code;
