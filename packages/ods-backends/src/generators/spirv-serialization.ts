@@ -5,7 +5,7 @@ import { fatalAt } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import type { Attribute } from '../ods/attribute.js';
+import { Attribute, NamedAttribute } from '../ods/attribute.js';
 import type { Argument } from '../ods/operator.js';
 import { SpirvOp, enumOfAttr, getSpirvOps, isConstantIdEnumAttr, isSpirvEnumAttr } from '../ods/spirv.js';
 import { LlvmStringMap } from '../string-map-order.js';
@@ -28,9 +28,16 @@ function isTypeIdAttr(attr: Attribute): boolean {
   return attr.def.isSubClassOfName('EnumAttrInfo') || attr.isTypeAttr();
 }
 
-/** Exits on an argument that is a property: SPIR-V instructions have operands and attributes. */
-function noProperty(op: SpirvOp, arg: Argument): never {
-  fatalAt(op.def, `unhandled property '${arg.value.name}' in SPIR-V serialization generation`);
+/**
+ * The attribute a non-operand argument is serialized as. The reference reads a property
+ * argument as if it were an attribute (its def in place of an attribute's): an I32Prop then
+ * fails on its missing `isOptional` field, at the property's def.
+ */
+function argAttribute(op: SpirvOp, arg: Exclude<Argument, { kind: 'operand' }>): NamedAttribute {
+  if (arg.kind === 'attribute') return arg.value;
+  const def = arg.value.prop.def;
+  if (def === undefined) fatalAt(op.def, `unhandled argument '${arg.value.name}' in SPIR-V serialization generation`);
+  return new NamedAttribute(arg.value.name, new Attribute(def));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,11 +98,10 @@ function emitArgsSerialization(out: TextSink, op: SpirvOp): void {
       out.write(`      if (!argID) {\n        return emitError(op.getLoc(), "operand #${operandNum} has a use before def");\n      }\n`);
       out.write('      operands.push_back(argID);\n    }\n');
       operandNum++;
-    } else if (arg.kind === 'attribute') {
-      emitAttrSerialization(out, op, '    ', serializedAttr(arg.value.attr), arg.value.name);
-      out.write(`    elidedAttrs.push_back("${arg.value.name}");\n`);
     } else {
-      noProperty(op, arg);
+      const attr = argAttribute(op, arg);
+      emitAttrSerialization(out, op, '    ', serializedAttr(attr.attr), attr.name);
+      out.write(`    elidedAttrs.push_back("${attr.name}");\n`);
     }
     out.write('  }\n');
   }
@@ -217,12 +223,11 @@ function emitArgsDeserialization(out: TextSink, op: SpirvOp): void {
       out.write('    operands.push_back(arg);\n');
       if (!variable) out.write('    wordIndex++;\n');
       out.write('  }\n');
-    } else if (arg.kind === 'attribute') {
-      out.write('  if (wordIndex < words.size()) {\n');
-      emitAttrDeserialization(out, op, '    ', serializedAttr(arg.value.attr), arg.value.name);
-      out.write('  }\n');
     } else {
-      noProperty(op, arg);
+      const attr = argAttribute(op, arg);
+      out.write('  if (wordIndex < words.size()) {\n');
+      emitAttrDeserialization(out, op, '    ', serializedAttr(attr.attr), attr.name);
+      out.write('  }\n');
     }
   });
   const cls = op.op.getQualCppClassName();

@@ -95,7 +95,7 @@ export function caseAvailabilitiesByClass(info: EnumInfo): LlvmStringMap<[EnumCa
 /** The capability enum (`SPIRV_CapabilityAttr`'s `enum`); fatal when it is not defined. */
 export function getCapabilityEnum(records: RecordKeeper): EnumInfo {
   const attr = records.getDef('SPIRV_CapabilityAttr');
-  if (!attr) fatalNoLoc("the def 'SPIRV_CapabilityAttr' is not defined\n");
+  if (!attr) fatalNoLoc("the def 'SPIRV_CapabilityAttr' is not defined");
   return new EnumInfo(attr.getValueAsDef('enum'));
 }
 
