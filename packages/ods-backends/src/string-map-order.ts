@@ -213,7 +213,16 @@ export class LlvmStringMap<V> {
   }
 }
 
+/** The hashes of the keys seen so far (generators look up the same few keys many times). */
+const hashCache = new Map<string, number>();
+
 /** The 32 bits of the hash a StringMap keeps per bucket. */
 function hashOf(key: string): number {
-  return Number(xxh3_64(key) & M32);
+  let h = hashCache.get(key);
+  if (h === undefined) {
+    h = Number(xxh3_64(key) & M32);
+    if (hashCache.size > 4096) hashCache.clear();
+    hashCache.set(key, h);
+  }
+  return h;
 }

@@ -3,7 +3,7 @@ import { emitSourceFileHeader } from '../emit.js';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
 import { TextWriter } from '../text.js';
-import { convertToSnakeFromCamelCase } from './python-util.js';
+import { convertToSnakeFromCamelCase } from '../ods/dialect.js';
 import { spirvEnums } from './spirv-gen-util.js';
 
 const GUARD = 'MLIR_DIALECT_SPIRV_IR_ATTR_UTILS_H';
