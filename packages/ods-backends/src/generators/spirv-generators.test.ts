@@ -4,31 +4,18 @@
 // the op fixtures include MLIR's SPIRVBase.td, read in place, and are skipped without it. The
 // last block compares with mlir-tblgen-22 itself over MLIR's SPIR-V files when both are present.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
 import { emitSourceFileHeader } from '../emit.js';
+import { type CliRun, MLIR_INCLUDE, fixtureDir, haveMlirFile, runCliIn } from '../testing/fixtures.js';
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__', 'spirv');
-const MLIR_INCLUDE = '/usr/lib/llvm-22/include';
-const haveMlir = existsSync(join(MLIR_INCLUDE, 'mlir/Dialect/SPIRV/IR/SPIRVBase.td'));
+const FIXTURES = fixtureDir('spirv');
+const haveMlir = haveMlirFile('mlir/Dialect/SPIRV/IR/SPIRVBase.td');
 const haveRef = haveMlir && spawnSync('mlir-tblgen-22', ['--version'], { stdio: 'ignore' }).status === 0;
 
-function run(file: string, generator: string, cwd = FIXTURES): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli([`--gen-${generator}`, '-I', MLIR_INCLUDE, file], {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    cwd,
-  });
-  return { code, out, err };
+function run(file: string, generator: string, cwd = FIXTURES): CliRun {
+  return runCliIn(cwd, [`--gen-${generator}`, '-I', MLIR_INCLUDE, file]);
 }
 
 function expected(file: string, generator: string, ext: 'expected' | 'stderr'): string {
