@@ -1,6 +1,8 @@
 // The iteration order of an llvm::StringMap (LLVM 22), for generators whose output follows it:
 // keys hashed with XXH3-64 (seed 0, the default secret; llvm::xxh3_64bits) into a power-of-two
 // table of buckets probed quadratically, iterated in bucket order. Keys are latin1 byte strings.
+// XXH3 is written here because generators run synchronously and the npm packages offering
+// XXH3-64 are WebAssembly with an asynchronous start (hash-wasm) or native addons.
 
 const M64 = (1n << 64n) - 1n;
 const M32 = 0xffffffffn;
