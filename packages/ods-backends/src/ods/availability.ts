@@ -65,6 +65,15 @@ export class Availability {
 }
 
 /**
+ * The availability specs of an op or an enumerant: the defs of its `availability` list, none
+ * when the record has no such field.
+ */
+export function getAvailabilities(def: Record): Availability[] {
+  if (!def.getValue('availability')) return [];
+  return def.getValueAsListOfDefs('availability').map((d) => new Availability(d));
+}
+
+/**
  * One Availability per interface: the first def (in LessRecord order) of each direct subclass
  * of `Availability`. Fatal when the class is not defined.
  */

@@ -169,3 +169,22 @@ export function convertToCamelFromSnakeCase(input: string, capitalizeFirst: bool
   }
   return out;
 }
+
+/**
+ * llvm::convertToSnakeFromCamelCase: lower-case every letter and insert `_` before an upper-case
+ * letter that follows a lower-case letter or digit, and inside a run of capitals before the one
+ * that starts a new word (`OPName` → `op_name`). ASCII only.
+ */
+export function convertToSnakeFromCamelCase(input: string): string {
+  const isUpper = (c: string | undefined): boolean => c !== undefined && c >= 'A' && c <= 'Z';
+  const isLower = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+  const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+  let out = '';
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i]!;
+    out += isUpper(c) ? c.toLowerCase() : c;
+    if (isUpper(c) && isUpper(input[i + 1]) && isLower(input[i + 2])) out += '_';
+    if ((isLower(c) || isDigit(c)) && isUpper(input[i + 1])) out += '_';
+  }
+  return out;
+}
