@@ -27,7 +27,23 @@ await build({
   // chokidar (watch mode only) is loaded lazily; keep it out of the cold-start path.
   external: ['chokidar'],
 });
+// The client again as CommonJS, for the executable's entry: Node starts a CommonJS entry a few
+// milliseconds sooner than an ES module one, and the client is on every call's path.
+await build({
+  entryPoints: { client: 'src/client-main.ts' },
+  outExtension: { '.js': '.cjs' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minifySyntax: true,
+  logLevel: 'warning',
+  define: { 'import.meta.url': '__odsClientUrl' },
+  banner: { js: "const __odsClientUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const hash = createHash('sha256').update(version);
 for (const name of Object.keys(entryPoints)) hash.update(readFileSync(`dist/${name}.js`));
+hash.update(readFileSync('dist/client.cjs'));
 writeFileSync('dist/build-id.txt', `${version}-${hash.digest('hex').slice(0, 24)}\n`);

@@ -6,7 +6,7 @@
 // compiler costs more than it saves there (tools/bench: 20-30% less CPU without it over MLIR's
 // .td files, the largest ones included), so it is turned off, except for the long-running
 // `build` subcommand. Changing a V8 flag makes V8 reject Node's built-in code cache for modules
-// loaded afterwards: the built-in modules the bundle uses are loaded first (static imports).
+// loaded afterwards: the built-in modules the bundle uses are loaded before the flags are set.
 //
 // `--v8-pool-size=1` (in the #! line: it must be set when the process starts): V8's background
 // threads (optimizing compiles, GC) otherwise compete with the build's worker threads for the
@@ -21,39 +21,24 @@
 // functions run a few thousand times per build, and compiling them cost more than it saved. One
 // thread's TurboFan time over MLIR's dialects drops from 3.4 s to 1.3 s (`--trace-opt`); a cold
 // build takes ~5% less wall time and ~7% less CPU.
-import 'node:child_process';
-import 'node:crypto';
-import 'node:fs';
-import 'node:net';
-import 'node:os';
-import 'node:path';
-import 'node:url';
-import 'node:worker_threads';
-import * as nodeModule from 'node:module';
-import { setFlagsFromString } from 'node:v8';
-
-// V8's compile cache, where Node has it (22.1 and later): the bundles' compiled code is kept on
-// disk between runs (in Node's default folder, or NODE_COMPILE_CACHE).
-nodeModule.enableCompileCache?.();
-
-const sub = process.argv[2];
-// The build service (`daemon serve`) is long-running: V8's defaults suit it.
-if (sub !== 'build' && sub !== 'daemon') setFlagsFromString('--no-opt');
-else if (sub === 'build') setFlagsFromString('--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10');
-
+//
 // The thin client first: it sends the run to the warm build service when one runs (and starts
-// one for next time when none does), loading no generator code. Undefined: run in-process.
-let code;
-try {
-  const client = await import(new URL('../dist/client.js', import.meta.url).href);
-  code = await client.runViaService(process.argv.slice(2));
-} catch {
-  code = undefined;
-}
-if (code !== undefined) {
-  process.exitCode = code;
-} else {
-  const bundle = new URL('../dist/ods-tblgen.js', import.meta.url);
+// one for next time when none does), loading no generator code and only the built-in modules it
+// needs. Undefined: run in-process. (CommonJS, as bin/package.json says: Node starts a CommonJS
+// entry a few milliseconds sooner than an ES module one.)
+'use strict';
+
+function inProcess() {
+  // The built-in modules the bundle uses are loaded before any V8 flag changes.
+  for (const m of ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url', 'node:worker_threads']) require(m);
+  const { setFlagsFromString } = require('node:v8');
+  const sub = process.argv[2];
+  if (sub !== 'build' && sub !== 'daemon') setFlagsFromString('--no-opt');
+  else if (sub === 'build') setFlagsFromString('--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10');
+  // V8's compile cache, where Node has it (22.1 and later): the bundle's compiled code is kept on
+  // disk between runs (Node's default folder, or NODE_COMPILE_CACHE). The service does not need it.
+  require('node:module').enableCompileCache?.();
+  const bundle = require('node:url').pathToFileURL(require('node:path').join(__dirname, '../dist/ods-tblgen.js'));
   import(bundle.href).catch((err) => {
     if (err && err.code === 'ERR_MODULE_NOT_FOUND' && err.url === bundle.href) {
       process.stderr.write('ods-tblgen: not built yet; run `npm run build` first\n');
@@ -62,3 +47,16 @@ if (code !== undefined) {
     throw err;
   });
 }
+
+let client;
+try {
+  client = require('../dist/client.cjs');
+} catch {
+  client = undefined;
+}
+if (!client) inProcess();
+else
+  client.runViaService(process.argv.slice(2)).then(
+    (code) => (code === undefined ? inProcess() : (process.exitCode = code)),
+    () => inProcess(),
+  );

@@ -3,7 +3,6 @@
 // its output until the exit code arrives. Whenever the service is missing, refuses, dies or
 // stops answering, it returns undefined and the caller runs the job in-process; since nothing
 // was printed yet and the service writes files atomically, nothing is lost or printed twice.
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { ensurePrivateDir, serviceDir, servicePaths, type ServicePaths } from './paths.js';
@@ -71,9 +70,12 @@ export function startServiceDetached(t: ServiceTarget): void {
     writeSync(fd, String(process.pid));
     closeSync(fd);
     const [cmd, ...args] = t.command;
-    const child = spawn(cmd!, args, { detached: true, stdio: 'ignore', cwd: p.dir, env: t.env ?? process.env });
-    child.on('error', () => undefined);
-    child.unref();
+    // child_process only when a service is started: most runs talk to a running one.
+    void import('node:child_process').then(({ spawn }) => {
+      const child = spawn(cmd!, args, { detached: true, stdio: 'ignore', cwd: p.dir, env: t.env ?? process.env });
+      child.on('error', () => undefined);
+      child.unref();
+    });
   } catch {
     // The run goes on in-process; the next one tries again.
   }
