@@ -14,4 +14,6 @@ await build({
   logLevel: 'warning',
   // chokidar (watch mode only) is loaded lazily; keep it out of the cold-start path.
   external: ['chokidar'],
+  // Bundled CommonJS dependencies (fast-glob) require Node's built-ins.
+  banner: { js: "import { createRequire as __odsCreateRequire } from 'node:module'; const require = __odsCreateRequire(import.meta.url);" },
 });
