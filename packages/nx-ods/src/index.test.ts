@@ -129,6 +129,34 @@ describe.skipIf(!READY)('createNodesV2', () => {
     const a2 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
     expect(a2).not.toBe(a1);
   });
+
+  it('expands dialect presets and glob inputs: the matching files and the glob are inputs, a new match adds outputs', async () => {
+    workspace();
+    write(ws, {
+      'libs/c/project.json': '{"name":"c"}',
+      'libs/c/ods.json': JSON.stringify({
+        includeDirs: ['../shared'],
+        mlirIncludeDir: outside,
+        dialects: [{ name: 'c', input: 'td/COps.td', types: false, dialect: false }],
+        jobs: [{ input: 'td/**/*Passes.td', generator: 'print-records', output: 'gen/{name}.txt' }],
+      }),
+      'libs/c/td/COps.td': 'include "Common.td"\n',
+      'libs/c/td/x/APasses.td': 'def P;\n',
+    });
+    const c = targetOf(await nodes(['libs/c/ods.json']), 'libs/c/ods.json');
+    expect(c.outputs).toEqual(['{workspaceRoot}/libs/c/generated/COps.h.inc', '{workspaceRoot}/libs/c/generated/COps.cpp.inc', '{workspaceRoot}/libs/c/gen/APasses.txt']);
+    expect(c.inputs?.slice(0, 5)).toEqual([
+      '{workspaceRoot}/libs/c/td/COps.td',
+      '{workspaceRoot}/libs/c/td/x/APasses.td',
+      '{workspaceRoot}/libs/shared/Common.td',
+      '{workspaceRoot}/libs/c/td/**/*Passes.td',
+      '{projectRoot}/ods.json',
+    ]);
+    write(ws, { 'libs/c/td/y/BPasses.td': 'def Q;\n' });
+    const c2 = targetOf(await nodes(['libs/c/ods.json']), 'libs/c/ods.json');
+    expect(c2.outputs).toContain('{workspaceRoot}/libs/c/gen/BPasses.txt');
+    expect(c2.inputs).toContain('{workspaceRoot}/libs/c/td/y/BPasses.td');
+  });
 });
 
 describe.skipIf(!READY)('createDependencies', () => {

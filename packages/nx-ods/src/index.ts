@@ -93,6 +93,12 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
     cache: true,
     inputs: [
       ...[...tdFiles].sort().map((f) => `{workspaceRoot}/${f}`),
+      // A glob input: a new matching file changes the hash (and the jobs, when the graph is
+      // computed again).
+      ...config.globs.flatMap((g) => {
+        const rel = inside(context.workspaceRoot, g.pattern);
+        return rel ? [`{workspaceRoot}/${rel.split(sep).join('/')}`] : [];
+      }),
       `{projectRoot}/ods.json`,
       { env: 'MLIR_INCLUDE_DIR' },
       // The tool version and the contents of the .td files outside the workspace.
