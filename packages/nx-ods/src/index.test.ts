@@ -93,7 +93,6 @@ describe.skipIf(!READY)('createNodesV2', () => {
       '{workspaceRoot}/libs/a/td/AOps.td',
       '{workspaceRoot}/libs/shared/Common.td',
       '{projectRoot}/ods.json',
-      { env: 'MLIR_INCLUDE_DIR' },
       { runtime: expect.stringMatching(/^echo ods-ts-0\.1\.0-external-[0-9a-f]{16}$/) as unknown as string },
       { dependentTasksOutputFiles: '**/*.js', transitive: true },
     ]);
@@ -128,6 +127,25 @@ describe.skipIf(!READY)('createNodesV2', () => {
     write(outside, { 'ext/External.td': 'class Ext;\nclass Ext2;\n' });
     const a2 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
     expect(a2).not.toBe(a1);
+  });
+
+  it('names the .td files outside the workspace by their path below their include folder (the hash is portable)', async () => {
+    workspace();
+    const a1 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    // The same MLIR-like tree elsewhere: the same runtime input.
+    const moved = mkdtempSync(join(tmpdir(), 'ods-nx-ext-moved-'));
+    try {
+      write(moved, { 'ext/External.td': 'class Ext;\n' });
+      const spec = JSON.parse(readFileSync(join(ws, 'libs/a/ods.json'), 'utf8')) as { includeDirs: string[]; mlirIncludeDir: string };
+      spec.includeDirs = spec.includeDirs.map((d) => d.replace(outside, moved));
+      spec.mlirIncludeDir = moved;
+      write(ws, { 'libs/a/ods.json': JSON.stringify(spec) });
+      const t = targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json');
+      expect(runtimeInput(t)).toBe(a1);
+      expect(JSON.stringify(t.inputs)).not.toContain(moved);
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
   });
 
   it('expands dialect presets and glob inputs: the matching files and the glob are inputs, a new match adds outputs', async () => {
