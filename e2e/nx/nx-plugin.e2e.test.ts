@@ -202,6 +202,7 @@ describe.skipIf(!READY)('Nx plugin end to end (MLIR 22 dialects)', () => {
           devDependencies: {
             nx: nxVersion(),
             '@ods-ts/tablegen-core': dep('@ods-ts/tablegen-core'),
+            '@ods-ts/ods-engine': dep('@ods-ts/ods-engine'),
             '@ods-ts/ods-backends': dep('@ods-ts/ods-backends'),
             '@ods-ts/nx-ods': dep('@ods-ts/nx-ods'),
           },
