@@ -130,6 +130,11 @@ export function normalizeGenerator(name: string): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+type PresetOutput = { readonly generator: string; readonly ext: string; readonly nameArg?: string };
+/** A `-decls`/`-defs` pair into `.h.inc`/`.cpp.inc`, with the dialect's name in `nameArg` if any. */
+const declsAndDefs = (prefix: string, nameArg?: string): readonly PresetOutput[] =>
+  (['decls', 'defs'] as const).map((k) => ({ generator: `${prefix}-${k}`, ext: k === 'decls' ? '.h.inc' : '.cpp.inc', ...(nameArg ? { nameArg } : {}) }));
+
 /** The output sets of a dialect preset: generators, arguments and output names, after MLIR's CMake. */
 const DIALECT_PARTS: readonly {
   key: keyof DialectPresetSpec & string;
@@ -137,43 +142,14 @@ const DIALECT_PARTS: readonly {
   byDefault: boolean;
   /** The base name's suffix when the part reads the dialect's input. */
   suffix: string;
-  outputs: readonly { generator: string; ext: string; nameArg?: string }[];
+  outputs: readonly PresetOutput[];
 }[] = [
-  { key: 'ops', byDefault: true, suffix: '', outputs: [{ generator: 'op-decls', ext: '.h.inc' }, { generator: 'op-defs', ext: '.cpp.inc' }] },
-  {
-    key: 'types',
-    byDefault: true,
-    suffix: 'Types',
-    outputs: [
-      { generator: 'typedef-decls', ext: '.h.inc', nameArg: '--typedefs-dialect' },
-      { generator: 'typedef-defs', ext: '.cpp.inc', nameArg: '--typedefs-dialect' },
-    ],
-  },
-  {
-    key: 'dialect',
-    byDefault: true,
-    suffix: 'Dialect',
-    outputs: [
-      { generator: 'dialect-decls', ext: '.h.inc', nameArg: '--dialect' },
-      { generator: 'dialect-defs', ext: '.cpp.inc', nameArg: '--dialect' },
-    ],
-  },
-  {
-    key: 'attributes',
-    byDefault: false,
-    suffix: 'Attributes',
-    outputs: [
-      { generator: 'attrdef-decls', ext: '.h.inc', nameArg: '--attrdefs-dialect' },
-      { generator: 'attrdef-defs', ext: '.cpp.inc', nameArg: '--attrdefs-dialect' },
-    ],
-  },
-  { key: 'enums', byDefault: false, suffix: 'Enums', outputs: [{ generator: 'enum-decls', ext: '.h.inc' }, { generator: 'enum-defs', ext: '.cpp.inc' }] },
-  {
-    key: 'interfaces',
-    byDefault: false,
-    suffix: 'Interfaces',
-    outputs: [{ generator: 'op-interface-decls', ext: '.h.inc' }, { generator: 'op-interface-defs', ext: '.cpp.inc' }],
-  },
+  { key: 'ops', byDefault: true, suffix: '', outputs: declsAndDefs('op') },
+  { key: 'types', byDefault: true, suffix: 'Types', outputs: declsAndDefs('typedef', '--typedefs-dialect') },
+  { key: 'dialect', byDefault: true, suffix: 'Dialect', outputs: declsAndDefs('dialect', '--dialect') },
+  { key: 'attributes', byDefault: false, suffix: 'Attributes', outputs: declsAndDefs('attrdef', '--attrdefs-dialect') },
+  { key: 'enums', byDefault: false, suffix: 'Enums', outputs: declsAndDefs('enum') },
+  { key: 'interfaces', byDefault: false, suffix: 'Interfaces', outputs: declsAndDefs('op-interface') },
   { key: 'docs', byDefault: false, suffix: '', outputs: [{ generator: 'dialect-doc', ext: '.md', nameArg: '--dialect' }] },
   { key: 'drr', byDefault: false, suffix: 'Patterns', outputs: [{ generator: 'rewriters', ext: '.inc' }] },
 ];
