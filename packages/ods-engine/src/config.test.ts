@@ -238,7 +238,7 @@ describe('dialect presets', () => {
       '$.dialects[0].name: expected a non-empty string',
       '$.dialects[0].enums: expected true, false, a .td file or { input, output }',
       `$.dialects[1].input: file not found: ${t.path('none.td')}`,
-      `$.dialects[2].types.input: file not found: ${t.path('missing.td')}`,
+      `$.dialects[2].types: file not found: ${t.path('missing.td')}`,
       '$.dialects[2].docs.what: unknown property',
       '$.dialects[3].ops: same output as $.dialects[2].ops',
       '$.dialects[3].ops: same output as $.dialects[2].ops',

@@ -265,10 +265,16 @@ export function resolveConfig(
         let partInput = input;
         let partBase = base === undefined ? undefined : base + part.suffix;
         if (v === false) continue;
+        /** Where a missing input of the part is reported. */
+        let inputAt = `${at}.input`;
         if (typeof v === 'string') {
-          partInput = v === '' ? undefined : expandEnv(v, at, env, problems);
-          if (v === '') problems.push(`${at}: expected true, false, a .td file or { input, output }`);
-          else partBase = basename(v).replace(/\.td$/, '');
+          if (v === '') {
+            problems.push(`${at}: expected true, false, a .td file or { input, output }`);
+            continue;
+          }
+          partInput = expandEnv(v, at, env, problems);
+          partBase = basename(partInput).replace(/\.td$/, '');
+          inputAt = at;
         } else if (isObject(v)) {
           for (const k of Object.keys(v)) if (k !== 'input' && k !== 'output') problems.push(`${at}.${k}: unknown property`);
           if (v['input'] !== undefined) {
@@ -280,7 +286,7 @@ export function resolveConfig(
           problems.push(`${at}: expected true, false, a .td file or { input, output }`);
           continue;
         }
-        if (partInput !== input && partInput && !inputOf(partInput).found) problems.push(`${at}.input: file not found: ${inputOf(partInput).path}`);
+        if (partInput !== input && partInput && !inputOf(partInput).found) problems.push(`${inputAt}: file not found: ${inputOf(partInput).path}`);
         if (!partInput || !partBase || !name || outputDir === undefined || !inputOf(partInput).found) continue;
         for (const o of part.outputs)
           addJob(inputOf(partInput).path, o.generator, o.nameArg ? [`${o.nameArg}=${name}`] : [], claim(at, at, join(outputDir, partBase + o.ext)));
