@@ -1,5 +1,5 @@
-// The dialect generator end to end: a fresh Nx workspace with the packed packages, `nx g
-// @ods-ts/nx-ods:init` (what `nx add` runs), `nx g @ods-ts/nx-ods:dialect foo --dry-run` (writes
+// The dialect generator end to end: a fresh Nx workspace with the packed packages, `nx add
+// @ods-ts/nx-ods` (its init generator), `nx g @ods-ts/nx-ods:dialect foo --dry-run` (writes
 // nothing), then for real, and `nx run foo:ods` at once: every output equal to mlir-tblgen-22's,
 // and the second run from Nx's cache.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -28,8 +28,10 @@ describe.skipIf(!READY)('nx g @ods-ts/nx-ods:dialect', () => {
     else rmSync(base, { recursive: true, force: true });
   });
 
-  it('init registers the plugin and ignores the engine cache, once', () => {
-    nx('g', '@ods-ts/nx-ods:init', '--no-interactive');
+  it('nx add (its init generator) registers the plugin and ignores the engine cache, once', () => {
+    // The packed package, as nx add installs it (npm install -D <name>@<spec>), then its init.
+    const tgz = readdirSync(join(ws, '.packages')).find((f) => f.startsWith('ods-ts-nx-ods-'))!;
+    nx('add', `@ods-ts/nx-ods@file:.packages/${tgz}`);
     nx('g', '@ods-ts/nx-ods:init', '--no-interactive');
     const nxJson = JSON.parse(readFileSync(join(ws, 'nx.json'), 'utf8')) as { plugins: unknown[] };
     expect(nxJson.plugins).toEqual([{ plugin: '@ods-ts/nx-ods', options: { targetName: 'ods' } }]);
