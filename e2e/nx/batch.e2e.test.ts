@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NX_ENV,
+  createWorkspace,
   ensureBuilt,
   hasTool,
   mlirIncludeDir,
@@ -18,7 +19,6 @@ import {
   readManifest,
   run,
   runAsync,
-  workspacePackageJson,
   writeFiles,
 } from './support.js';
 
@@ -77,13 +77,7 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
     base = mkdtempSync(join(tmpdir(), 'ods-e2e-batch-'));
     ws = join(base, 'ws');
     const tarballs = packPackages(join(base, 'tarballs'));
-    writeFiles(ws, {
-      'package.json': workspacePackageJson(tarballs, 'ods-e2e-batch'),
-      'nx.json': JSON.stringify({ neverConnectToCloud: true, plugins: ['@ods-ts/nx-ods'] }, null, 2),
-      '.gitignore': 'node_modules\n.nx\n.ods-cache\ngen\n',
-      '.npmrc': 'fund=false\naudit=false\n',
-    });
-    ok('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws, process.env);
+    createWorkspace(ws, tarballs, { gitignore: 'node_modules\n.nx\n.ods-cache\ngen\n.packages\n' });
     const manifest = readManifest();
     for (const key of DIALECTS) {
       const name = basename(key, '.td').toLowerCase();

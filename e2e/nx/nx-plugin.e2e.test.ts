@@ -18,12 +18,12 @@ import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   changed,
+  createWorkspace,
   ensureBuilt,
   hasTool,
   mlirIncludeDir,
   mtimes,
   nxTasks,
-  nxVersion,
   ok,
   packPackages,
   pool,
@@ -31,7 +31,6 @@ import {
   readManifest,
   run,
   runAsync,
-  workspacePackageJson,
   writeFiles,
   type ManifestRow,
 } from './support.js';
@@ -194,13 +193,7 @@ describe.skipIf(!READY)('Nx plugin end to end (MLIR 22 dialects)', () => {
     base = mkdtempSync(join(tmpdir(), 'ods-e2e-nx-'));
     ws = join(base, 'ws');
     const tarballs = packPackages(join(base, 'tarballs'));
-    writeFiles(ws, {
-      'package.json': workspacePackageJson(tarballs),
-      'nx.json': JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', neverConnectToCloud: true, plugins: ['@ods-ts/nx-ods'] }, null, 2),
-      '.gitignore': 'node_modules\n.nx\n.ods-cache\ngen\n',
-      '.npmrc': 'fund=false\naudit=false\n',
-    });
-    ok('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws, process.env);
+    createWorkspace(ws, tarballs, { gitignore: 'node_modules\n.nx\n.ods-cache\ngen\n.packages\n' });
     generators = JSON.parse(
       ok('node', ['--input-type=module', '-e', "import('@ods-ts/ods-backends').then((m) => console.log(JSON.stringify(m.listGenerators())))"], ws).stdout,
     ) as string[];

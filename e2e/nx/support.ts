@@ -1,8 +1,8 @@
 // Helpers of the Nx end-to-end test: packing and installing the packages into a fresh workspace,
 // running commands, the MLIR 22 manifest, and running the reference tools.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -73,15 +73,29 @@ export function packPackages(dest: string): Map<string, string> {
   return new Map(packed.map((p) => [p.name, join(dest, p.filename)]));
 }
 
-/** The e2e workspace's package.json: nx and the packed packages (each by its tarball, so npm never asks the registry for them). */
-export function workspacePackageJson(tarballs: ReadonlyMap<string, string>, name = 'ods-e2e-workspace'): string {
-  const devDependencies: Record<string, string> = { nx: nxVersion() };
-  for (const p of PACKAGES) devDependencies[`@ods-ts/${p}`] = `file:${tarballs.get(`@ods-ts/${p}`)}`;
-  return JSON.stringify({ name, private: true, devDependencies }, null, 2);
-}
-
 export function nxVersion(): string {
   return (JSON.parse(readFileSync(join(REPO, 'node_modules/nx/package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * A fresh Nx workspace in `ws` with the packed packages installed (npm install). The tarballs are
+ * copied into the workspace (`.packages/`) and named by relative paths, so that two workspaces
+ * get the same package-lock entries wherever they are (Nx hashes the executor's package).
+ */
+export function createWorkspace(ws: string, tarballs: ReadonlyMap<string, string>, opts: { plugins?: unknown[]; gitignore?: string } = {}): void {
+  mkdirSync(join(ws, '.packages'), { recursive: true });
+  const devDependencies: { [name: string]: string } = { nx: nxVersion() };
+  for (const [name, tgz] of tarballs) {
+    copyFileSync(tgz, join(ws, '.packages', basename(tgz)));
+    devDependencies[name] = `file:.packages/${basename(tgz)}`;
+  }
+  writeFiles(ws, {
+    'package.json': JSON.stringify({ name: 'ods-e2e-workspace', private: true, devDependencies }, null, 2),
+    'nx.json': JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', neverConnectToCloud: true, plugins: opts.plugins ?? ['@ods-ts/nx-ods'] }, null, 2),
+    '.gitignore': opts.gitignore ?? 'node_modules\n.nx\n.ods-cache\n.packages\n',
+    '.npmrc': 'fund=false\naudit=false\n',
+  });
+  ok('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws, process.env);
 }
 
 export function writeFiles(root: string, files: { [rel: string]: string }): void {

@@ -26,6 +26,8 @@ await build({
   logLevel: 'warning',
   // chokidar (watch mode only) is loaded lazily; keep it out of the cold-start path.
   external: ['chokidar'],
+  // Bundled CommonJS dependencies (fast-glob) require Node's built-ins.
+  banner: { js: "import { createRequire as __odsCreateRequire } from 'node:module'; const require = __odsCreateRequire(import.meta.url);" },
 });
 // The client again as CommonJS, for the executable's entry: Node starts a CommonJS entry a few
 // milliseconds sooner than an ES module one, and the client is on every call's path.

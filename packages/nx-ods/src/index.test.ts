@@ -93,7 +93,6 @@ describe.skipIf(!READY)('createNodesV2', () => {
       '{workspaceRoot}/libs/a/td/AOps.td',
       '{workspaceRoot}/libs/shared/Common.td',
       '{projectRoot}/ods.json',
-      { env: 'MLIR_INCLUDE_DIR' },
       { runtime: expect.stringMatching(/^echo ods-ts-0\.1\.0-external-[0-9a-f]{16}$/) as unknown as string },
       { dependentTasksOutputFiles: '**/*.js', transitive: true },
     ]);
@@ -128,6 +127,53 @@ describe.skipIf(!READY)('createNodesV2', () => {
     write(outside, { 'ext/External.td': 'class Ext;\nclass Ext2;\n' });
     const a2 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
     expect(a2).not.toBe(a1);
+  });
+
+  it('names the .td files outside the workspace by their path below their include folder (the hash is portable)', async () => {
+    workspace();
+    const a1 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    // The same MLIR-like tree elsewhere: the same runtime input.
+    const moved = mkdtempSync(join(tmpdir(), 'ods-nx-ext-moved-'));
+    try {
+      write(moved, { 'ext/External.td': 'class Ext;\n' });
+      const spec = JSON.parse(readFileSync(join(ws, 'libs/a/ods.json'), 'utf8')) as { includeDirs: string[]; mlirIncludeDir: string };
+      spec.includeDirs = spec.includeDirs.map((d) => d.replace(outside, moved));
+      spec.mlirIncludeDir = moved;
+      write(ws, { 'libs/a/ods.json': JSON.stringify(spec) });
+      const t = targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json');
+      expect(runtimeInput(t)).toBe(a1);
+      expect(JSON.stringify(t.inputs)).not.toContain(moved);
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
+  it('expands dialect presets and glob inputs: the matching files and the glob are inputs, a new match adds outputs', async () => {
+    workspace();
+    write(ws, {
+      'libs/c/project.json': '{"name":"c"}',
+      'libs/c/ods.json': JSON.stringify({
+        includeDirs: ['../shared'],
+        mlirIncludeDir: outside,
+        dialects: [{ name: 'c', input: 'td/COps.td', types: false, dialect: false }],
+        jobs: [{ input: 'td/**/*Passes.td', generator: 'print-records', output: 'gen/{name}.txt' }],
+      }),
+      'libs/c/td/COps.td': 'include "Common.td"\n',
+      'libs/c/td/x/APasses.td': 'def P;\n',
+    });
+    const c = targetOf(await nodes(['libs/c/ods.json']), 'libs/c/ods.json');
+    expect(c.outputs).toEqual(['{workspaceRoot}/libs/c/generated/COps.h.inc', '{workspaceRoot}/libs/c/generated/COps.cpp.inc', '{workspaceRoot}/libs/c/gen/APasses.txt']);
+    expect(c.inputs?.slice(0, 5)).toEqual([
+      '{workspaceRoot}/libs/c/td/COps.td',
+      '{workspaceRoot}/libs/c/td/x/APasses.td',
+      '{workspaceRoot}/libs/shared/Common.td',
+      '{workspaceRoot}/libs/c/td/**/*Passes.td',
+      '{projectRoot}/ods.json',
+    ]);
+    write(ws, { 'libs/c/td/y/BPasses.td': 'def Q;\n' });
+    const c2 = targetOf(await nodes(['libs/c/ods.json']), 'libs/c/ods.json');
+    expect(c2.outputs).toContain('{workspaceRoot}/libs/c/gen/BPasses.txt');
+    expect(c2.inputs).toContain('{workspaceRoot}/libs/c/td/y/BPasses.td');
   });
 });
 

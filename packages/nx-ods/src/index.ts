@@ -9,7 +9,7 @@
 //   be used explicitly from project.json, with inline jobs.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
   DependencyType,
   type CreateDependencies,
@@ -77,7 +77,16 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
   }
   // Files outside the workspace (MLIR's own .td tree) cannot be Nx file inputs: their content
   // hashes go into a runtime input instead, so an upgraded MLIR invalidates the cache.
-  const externalHash = hashText([...external].sort().map((f) => `${f}:${hasher.hash(f) ?? ''}`).join('\n')).slice(0, 16);
+  // Each named by its path below the include folder that holds it (mlir/IR/OpBase.td), not by its
+  // absolute path: the hash is the same wherever MLIR is installed (a shared remote cache).
+  const portable = (f: string) => {
+    for (const d of config.includeDirs) {
+      const rel = relative(d, f);
+      if (!rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join('/');
+    }
+    return f;
+  };
+  const externalHash = hashText([...external].map((f) => `${portable(f)}:${hasher.hash(f) ?? ''}`).sort().join('\n')).slice(0, 16);
   const cacheKey =
     [...tdFiles].sort().map((f) => `${f}:${hasher.hash(join(context.workspaceRoot, f))}`).join('|') + `|${hasher.hash(configPath)}|${externalHash}`;
   const hit = nodeCache.get(configFile);
@@ -93,8 +102,15 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
     cache: true,
     inputs: [
       ...[...tdFiles].sort().map((f) => `{workspaceRoot}/${f}`),
+      // A glob input: a new matching file changes the hash (and the jobs, when the graph is
+      // computed again).
+      ...config.globs.flatMap((g) => {
+        const rel = inside(context.workspaceRoot, g.pattern);
+        return rel ? [`{workspaceRoot}/${rel.split(sep).join('/')}`] : [];
+      }),
       `{projectRoot}/ods.json`,
-      { env: 'MLIR_INCLUDE_DIR' },
+      // No absolute path and no $MLIR_INCLUDE_DIR here: the runtime input below names MLIR's files
+      // by their paths below the include folder, so machines with MLIR elsewhere share the cache.
       // The tool version and the contents of the .td files outside the workspace.
       { runtime: `echo ods-ts-${toolVersion().replace(/[^\w.+-]/g, '_')}-external-${externalHash}` },
       // When ods-ts itself is built in this workspace, its build outputs.

@@ -105,6 +105,19 @@ describe('ods-tblgen build (in process)', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('ods-tblgen build: --jobs needs a positive integer\n');
   });
+
+  it('--print-config prints the expanded config (globs as plain jobs, absolute paths) and builds nothing', async () => {
+    setup({ includeDirs: ['td'], mlirIncludeDir: 'td', jobs: [{ input: 'td/O*.td', generator: 'print-records', output: 'gen/{name}.txt' }] });
+    const r = await build(['--print-config']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      includeDirs: [join(dir, 'td')],
+      mlirIncludeDir: join(dir, 'td'),
+      cacheDir: join(dir, '.ods-cache'),
+      jobs: ['Ops', 'Other'].map((n) => ({ input: join(dir, `td/${n}.td`), generator: 'print-records', output: join(dir, `gen/${n}.txt`) })),
+    });
+    expect(existsSync(join(dir, 'gen'))).toBe(false);
+  });
 });
 
 /** Run the built executable to completion. */

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import {
   ConfigError,
   OdsEngine,
+  expandedConfigSpec,
   loadConfig,
   resolveConfig,
   type OdsConfigSpec,
@@ -33,6 +34,7 @@ OPTIONS:
   -w, --watch           keep running and rebuild what an edit affects
   -j, --jobs <n>        parallel parses on worker threads (default: available cores)
   --cache-dir <dir>     the cache folder (default: the config's cacheDir, else .ods-cache beside it)
+  --print-config        print the expanded config (presets and globs as plain jobs, absolute paths) and exit
 
 Exit status: 0 when every job succeeded, 1 otherwise (a failed job does not stop the others).
 `;
@@ -52,6 +54,7 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   // Undocumented: the config's JSON itself, `--config` naming where it counts as written (the
   // Nx executor's inline jobs through the build service).
   let configJson: string | undefined;
+  let printConfig = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -78,6 +81,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
         break;
       case '--config-json':
         configJson = value();
+        break;
+      case '--print-config':
+        printConfig = true;
         break;
       case '--help':
       case '-h':
@@ -114,6 +120,11 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       return 1;
     }
     throw e;
+  }
+  if (printConfig) {
+    io.stdout(JSON.stringify(expandedConfigSpec(engine.config), null, 2) + '\n');
+    await engine.close();
+    return 0;
   }
   io.stdout(`ods: ${engine.config.jobs.length} jobs from ${engine.config.configPath}\n`);
   const first = await engine.build();

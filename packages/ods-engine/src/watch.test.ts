@@ -159,6 +159,21 @@ describe('watch mode', () => {
     expect(s2.generated).toBe(1);
   });
 
+  it('a new file matching a glob input of the config adds its jobs; removing it drops them', async () => {
+    const spec = { mlirIncludeDir: 'sys', jobs: [{ input: 'src/**/*.td', generator: 'print-records', output: 'out/{name}.records' }] };
+    t = tempTree({ ...FILES, 'ods.json': JSON.stringify(spec) });
+    const load = () => new OdsEngine(resolveConfig(JSON.parse(t.read('ods.json')), t.path('ods.json'), { env: {} }), { generate: testGenerate, toolVersion: 'test' });
+    const engine = load();
+    await engine.build();
+    handle = await watchEngine(engine, { config: { path: t.path('ods.json'), reload: load } });
+    const s = await edit(() => t.write('src/deep/New.td', 'include "Base.td"\ndef N : X;\n'));
+    expect(handle.engine.config.jobs).toHaveLength(3);
+    expect(s.outcomes.find((o) => o.job.output === t.path('out/New.records'))?.status).toBe('generated');
+    expect(t.read('out/New.records')).toContain('def N {');
+    await edit(() => rmSync(t.path('src/deep/New.td')));
+    expect(handle.engine.config.jobs).toHaveLength(2);
+  });
+
   it('starts with no paths at all', async () => {
     t = tempTree({});
     const engine = makeEngine({ jobs: [] });

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { globsChanged } from './config.js';
 import { type BuildSummary, type OdsEngine, summaryLine } from './engine.js';
 
 export interface WatchHandle {
@@ -48,6 +49,8 @@ export async function watchEngine(initial: OdsEngine, opts: WatchOptions = {}): 
   const wantedFiles = (): Set<string> => {
     const s = new Set(engine.watchedFiles().filter((f) => existsSync(f)));
     if (configPath) s.add(configPath);
+    // The folders of the config's globs, whole: a new matching file adds jobs.
+    for (const g of engine.config.globs) if (existsSync(g.base)) s.add(g.base);
     return s;
   };
   const wantedProbes = (): Set<string> => new Set(engine.watchedProbes());
@@ -104,7 +107,8 @@ export async function watchEngine(initial: OdsEngine, opts: WatchOptions = {}): 
 
   const rebuild = async (changed: string[], recheck = false) => {
     if (closed) return;
-    if (configPath && changed.includes(configPath) && opts.config) {
+    const reread = configPath !== undefined && (changed.includes(configPath) || (engine.config.globs.length > 0 && globsChanged(engine.config)));
+    if (reread && opts.config) {
       let next: OdsEngine;
       try {
         next = await opts.config.reload();

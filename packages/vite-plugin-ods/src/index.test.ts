@@ -318,6 +318,19 @@ describe('vite:ods dev server', () => {
     await waitFor(() => existsSync(join(root, 'out/y.json')), 'the new job output');
   });
 
+  it('picks up a new file matching a glob input of ods.json', async () => {
+    const dir = fixture();
+    const { root } = await dev(dir);
+    const cfg = JSON.parse(readFileSync(join(root, 'ods.json'), 'utf8')) as { jobs: unknown[] };
+    cfg.jobs.push({ input: 'defs/**/*.td', generator: 'print-records', output: 'out/defs/{name}.txt' });
+    await save(join(root, 'ods.json'), JSON.stringify(cfg));
+    await waitFor(() => existsSync(join(root, 'out/x.txt')), 'the jobs after the reload');
+    mkdirSync(join(root, 'defs/sub'), { recursive: true });
+    await save(join(root, 'defs/sub/Z.td'), 'def Z { int w = 5; }\n');
+    await waitFor(() => existsSync(join(root, 'out/defs/Z.txt')), 'the output of the new file');
+    expect(readFileSync(join(root, 'out/defs/Z.txt'), 'latin1')).toContain('int w = 5;');
+  });
+
   it('errors on unknown generators, unless optional', async () => {
     const dir = fixture();
     const { server } = await dev(dir);

@@ -21,6 +21,7 @@ import { isFileLoadingAllowed, normalizePath } from 'vite';
 import {
   ConfigError,
   OdsEngine,
+  globsChanged,
   loadConfig,
   resolveConfig,
   summaryLine,
@@ -245,6 +246,8 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
     for (const f of engine.watchedProbes()) if (!isInside(f, viteConfig.root)) wanted.add(normalizePath(f));
     for (const m of tracked.values()) for (const f of m.files) wanted.add(f);
     if (configFile) wanted.add(configFile);
+    // The folders of the config's globs (a new matching file adds jobs).
+    for (const g of odsConfig.globs) if (!isInside(g.base, viteConfig.root) && existsSync(g.base)) wanted.add(normalizePath(g.base));
     const add = [...wanted].filter((f) => !watching.has(f));
     if (add.length) server.watcher.add(add);
     for (const f of add) watching.add(f);
@@ -280,13 +283,15 @@ export function ods(options: OdsPluginOptions = {}): Plugin {
     if (!ev) {
       const ids = new Set<string>();
       const structural = type !== 'update' && file.endsWith('.td');
-      if (file === configFile) for (const id of tracked.keys()) ids.add(id);
+      // A .td added or removed where a glob of the config looks changes the jobs: read it again.
+      const reread = file === configFile || (structural && odsConfig.globs.length > 0 && globsChanged(odsConfig));
+      if (reread) for (const id of tracked.keys()) ids.add(id);
       else for (const [id, m] of tracked) if (m.files.has(file) || (structural && m.failed)) ids.add(id);
       const done: Promise<void> = enqueue(async () => {
         // Let Vite send the update first (a rebuild in this thread blocks it): the client's
         // requests for the modules then travel while the rebuild runs.
         await new Promise<void>((r) => setImmediate(r));
-        if (file === configFile) {
+        if (reread) {
           setupConfig();
           const s = await runFullBuild();
           logBuild(s);
