@@ -41,7 +41,8 @@ function counting(inner: GenerateFn = testGenerate) {
 
 function makeEngine(spec: OdsConfigSpec = SPEC, opts: Partial<EngineOptions> = {}): OdsEngine {
   const config = resolveConfig(spec, t.path('ods.json'), { env: {} });
-  return new OdsEngine(config, { generate: testGenerate, toolVersion: 'test', ...opts });
+  // Workers for any two groups: the tests' builds are small (see minGroupsForWorkers).
+  return new OdsEngine(config, { generate: testGenerate, toolVersion: 'test', minGroupsForWorkers: 2, ...opts });
 }
 
 const statuses = (s: BuildSummary): JobStatus[] => s.outcomes.map((o) => o.status);
@@ -366,6 +367,21 @@ describe('OdsEngine on worker threads', () => {
     expect(statuses(s)).toEqual(['generated', 'generated', 'generated']);
     const inProcess = await makeEngine(spec, { generate: undefined, toolVersion: 'other' }).build();
     expect(inProcess.outcomes[1]!.error).toBe("error: no generator 'defs-of'\n");
+  });
+
+  it('runs a build of few groups in the calling thread, however many jobs it may use', async () => {
+    const worker = await testWorkerScript();
+    t = tempTree(FILES);
+    let here = 0;
+    const counting: typeof testGenerate = (...a) => (here++, testGenerate(...a));
+    const small = await makeEngine(SPEC, { generate: counting, jobs: 2, workerScript: worker, minGroupsForWorkers: undefined }).build();
+    expect(small.parses).toBe(2);
+    expect(here).toBeGreaterThan(0);
+    t.remove();
+    t = tempTree(FILES);
+    here = 0;
+    await makeEngine(SPEC, { generate: counting, jobs: 2, workerScript: worker, minGroupsForWorkers: 2 }).build();
+    expect(here).toBe(0);
   });
 
   it('keeps its workers between builds with keepWorkers, and close() ends them', async () => {

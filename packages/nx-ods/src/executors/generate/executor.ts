@@ -11,6 +11,8 @@ export interface GenerateExecutorOptions {
   mlirIncludeDir?: string;
   macros?: string[];
   jobs?: { input: string; generator: string; args?: string[]; output: string }[];
+  /** Dialect presets, as in ods.json. */
+  dialects?: Record<string, unknown>[];
   cacheDir?: string;
   parallel?: number;
 }
@@ -20,9 +22,9 @@ export function buildArgs(options: GenerateExecutorOptions, context: ExecutorCon
   const projectRoot = projectName ? (context.projectsConfigurations?.projects[projectName]?.root ?? '') : '';
   const expand = (p: string) => p.replaceAll('{projectRoot}', projectRoot).replaceAll('{workspaceRoot}', context.root);
   const args: string[] = [];
-  if (options.jobs) {
+  if (options.jobs || options.dialects) {
     // Inline jobs: paths relative to the project root, as if written in its project.json.
-    const spec = { includeDirs: options.includeDirs, mlirIncludeDir: options.mlirIncludeDir, macros: options.macros, jobs: options.jobs };
+    const spec = { includeDirs: options.includeDirs, mlirIncludeDir: options.mlirIncludeDir, macros: options.macros, jobs: options.jobs ?? [], dialects: options.dialects };
     args.push('--config', join(context.root, projectRoot, 'project.json'), '--config-json', JSON.stringify(spec));
   } else {
     args.push('--config', resolve(context.root, expand(options.config ?? `${projectRoot}/ods.json`)));
