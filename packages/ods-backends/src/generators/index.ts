@@ -39,3 +39,6 @@ import './op-defs.js';
 import './python-op-bindings.js';
 import './rewriters.js';
 import './bytecode.js';
+import './tosa-avail-impls.js';
+import './directive-decl.js';
+import './openmp-clause-ops.js';
