@@ -1,7 +1,7 @@
 // --gen-directive-decl (mlir-tblgen's): the ODS enum attributes of the clauses of a directive
 // language (llvm/Frontend/OpenMP/OMP.td, OpenACC/ACC.td) that take one of a fixed set of values,
 // for the dialect given by `--directives-dialect`.
-import { fatalNoLoc } from '@ods-ts/tablegen-core';
+import { fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
 import { Clause, DirectiveLanguage } from '../ods/directive.js';
@@ -54,8 +54,8 @@ function run(ctx: GeneratorContext): string {
       cases.push(def);
     });
     const language = languages[0];
-    // mlir-tblgen reads past the end of its list here.
-    if (!language) fatalNoLoc('no record derives from DirectiveLanguage');
+    // mlir-tblgen reads past the end of its list here (and crashes).
+    if (!language) fatalAt(clause.def, `clause '${clause.def.getName()}' has values, but no record derives from DirectiveLanguage`);
     out.write(enumAttrTemplate(enumName, cases, language.getCppNamespace(), dialect));
   }
   return out.toString();

@@ -42,3 +42,4 @@ import './bytecode.js';
 import './tosa-avail-impls.js';
 import './directive-decl.js';
 import './openmp-clause-ops.js';
+import './verify-openmp-ops.js';
