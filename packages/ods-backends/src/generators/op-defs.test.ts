@@ -32,6 +32,11 @@ describe.skipIf(!HAVE_MLIR)('op-defs', () => {
     expect(r.out).toBe(readFileSync(join(FIXTURES, 'op-defs-props.expected.inc'), 'latin1'));
     expect(r.code).toBe(0);
   });
+  it('sets and elides properties of prop-dict formats and generic ops like mlir-tblgen-22', () => {
+    const r = run('--gen-op-defs', '-I', MLIR_INCLUDE, 'op-defs-prop-dict.td');
+    expect(r.err).toBe('');
+    expect(r.out).toBe(readFileSync(join(FIXTURES, 'op-defs-prop-dict.expected.inc'), 'latin1'));
+  });
   it('keeps the line breaks of a buildable type\'s builder call like mlir-tblgen-22', () => {
     // Parsers building operand/result types and inferReturnTypes of ops whose result types are
     // all buildable (expected text from mlir-tblgen-22 on the same fixture).
