@@ -16,7 +16,7 @@ import {
   recordsToJson,
   writeJson,
 } from '@ods-ts/tablegen-core';
-import { listGenerators } from './registry.js';
+import { generatorFlag, getGenerator, listGenerators } from './registry.js';
 import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/options.js';
 import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
 import { expandResponseFiles } from './cli/response-files.js';
@@ -98,7 +98,7 @@ function runCliUnsafe(argv: readonly string[], io: CliIO): number {
 
   const builtin = BUILTIN_ACTIONS.some(([n]) => n === args.action);
   if (!builtin && !args.generator) {
-    const available = [...BUILTIN_ACTIONS.map(([n]) => n), ...listGenerators().map((g) => `gen-${g}`)];
+    const available = [...BUILTIN_ACTIONS.map(([n]) => n), ...listGenerators().map((g) => generatorFlag(getGenerator(g)!))];
     err(
       `${PROG}: for the --${args.action} option: not implemented by ${PROG} yet ` +
         `(available: ${available.map((a) => `--${a}`).join(', ')})\n`,

@@ -37,6 +37,8 @@ export interface Generator {
   /** The flag name without `--gen-`, e.g. `op-decls`. */
   readonly name: string;
   readonly description: string;
+  /** The action flag without `--` when it is not `gen-<name>` (mlir-tblgen's `verify-openmp-ops`). */
+  readonly flag?: string;
   readonly options?: readonly GeneratorOption[];
   run(ctx: GeneratorContext): string;
 }
@@ -50,6 +52,11 @@ export function registerGenerator(g: Generator): void {
 
 export function getGenerator(name: string): Generator | undefined {
   return generators.get(name);
+}
+
+/** The action flag of a generator, without `--`. */
+export function generatorFlag(g: Generator): string {
+  return g.flag ?? `gen-${g.name}`;
 }
 
 /** Names of every implemented `--gen-*` flag (without the `gen-` prefix). */

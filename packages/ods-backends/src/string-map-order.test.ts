@@ -1,7 +1,7 @@
 // XXH3-64 against vectors of the reference implementation (python-xxhash), and the bucket order
 // of LlvmStringMap.
 import { describe, expect, it } from 'vitest';
-import { LlvmStringMap, xxh3_64 } from './string-map-order.js';
+import { LlvmStringMap, stringMapOrder, xxh3_64 } from './string-map-order.js';
 
 /** Length of the input (bytes (7i+3) mod 256) and its XXH3-64, from python-xxhash 3.2. */
 const VECTORS: [number, bigint][] = [
@@ -53,5 +53,31 @@ describe('LlvmStringMap', () => {
     for (let i = 0; i < 100; i++) m.tryEmplace(`k${i}`, i);
     expect(m.tryEmplace('k5', 99)).toBe(5);
     expect([...m.values()].sort((a, b) => a - b)).toEqual([...Array(100).keys()]);
+  });
+});
+
+describe('xxh3_64, more lengths (libxxhash)', () => {
+  it.each([
+    ['', 0x2d06800538d394c2n],
+    ['abc', 0x78af5f94892f3950n],
+    ['Profile', 0x1192bac7a80d0689n],
+    ['Extension', 0xbdcc013c9281ef98n],
+    ['0123456789abcdef0', 0xc92e2385daf36034n],
+    ['x'.repeat(200), 0x50ef124fb1e4de53n],
+    ['y'.repeat(1000), 0x6a7df51df515dbabn],
+  ])('hashes %j', (key, hash) => {
+    expect(xxh3_64(key)).toBe(hash);
+  });
+});
+
+describe('stringMapOrder', () => {
+  it('iterates in bucket order, whatever the insertion order', () => {
+    expect(stringMapOrder(['Zeta', 'Profile', 'Alpha', 'Zeta', 'Extension'])).toEqual(['Alpha', 'Extension', 'Profile', 'Zeta']);
+  });
+  it('keeps every key when the table grows', () => {
+    const keys = Array.from({ length: 100 }, (_, i) => `k${i}`);
+    const order = stringMapOrder(keys);
+    expect(order).toHaveLength(100);
+    expect(new Set(order)).toEqual(new Set(keys));
   });
 });

@@ -215,6 +215,16 @@ export class LlvmStringMap<V> {
   }
 }
 
+/**
+ * The keys in the order an llvm::StringMap iterates them after they were inserted in the given
+ * order (a repeated key keeps its first insertion, like try_emplace).
+ */
+export function stringMapOrder(keys: Iterable<string>): string[] {
+  const map = new LlvmStringMap<true>();
+  for (const k of keys) map.tryEmplace(k, true);
+  return [...map.entries()].map(([k]) => k);
+}
+
 /** The hashes of the keys seen so far (generators look up the same few keys many times). */
 const hashCache = new Map<string, number>();
 

@@ -230,6 +230,11 @@ export function fatalNoLoc(message: string): never {
   throw new FatalError({ severity: 'error', loc: undefined, message, notes: [] });
 }
 
+/** Report a warning located at a record (llvm's PrintWarning(Rec->getLoc(), ...)). */
+export function warnAt(rec: Record | undefined, message: string): void {
+  current?.diags?.report('warning', errorLoc(rec), message, instantiationNotes(rec));
+}
+
 /** Report a non-fatal error located at a record (or the parse position). */
 export function errorAt(rec: Record | undefined, message: string): void {
   current?.diags?.error(errorLoc(rec), message, instantiationNotes(rec));

@@ -122,6 +122,8 @@ export interface KnownOption {
   /** The help category mlir-tblgen lists the option under. */
   readonly category?: string;
   readonly values?: readonly (readonly [string, string])[];
+  /** cl::CommaSeparated: a value `a,b` counts as occurrences `a` and `b` (the last one wins). */
+  readonly commaSeparated?: boolean;
 }
 
 /**
@@ -138,7 +140,7 @@ export const MLIR_OPTIONS: readonly KnownOption[] = [
   { name: 'dialect', kind: 'string', desc: 'The dialect to gen for', category: 'Options for -gen-dialect-*' },
   { name: 'dialect-extension', kind: 'string', desc: 'The prefix of the dialect extension', category: 'Options for -gen-python-op-bindings' },
   { name: 'dialect-opclass-base', kind: 'string', desc: 'The base class for the ops in the dialect we are planning to emit', category: 'Intrinsics Generator Options' },
-  { name: 'directives-dialect', kind: 'string', desc: 'Generate directives for this dialect', category: 'Options for gen-directive-decl' },
+  { name: 'directives-dialect', kind: 'string', desc: 'Generate directives for this dialect', category: 'Options for gen-directive-decl', commaSeparated: true },
   { name: 'llvmir-intrinsics-access-group-regexp', kind: 'string', desc: 'Mark intrinsics that match the specified regexp as taking an access group metadata', category: 'Intrinsics Generator Options' },
   { name: 'llvmir-intrinsics-alias-analysis-regexp', kind: 'string', desc: 'Mark intrinsics that match the specified regexp as taking alias.scopes, noalias, and tbaa metadata', category: 'Intrinsics Generator Options' },
   { name: 'llvmir-intrinsics-filter', kind: 'string', desc: 'Only keep the intrinsics with the specified substring in their record name', category: 'Intrinsics Generator Options' },

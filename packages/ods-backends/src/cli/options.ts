@@ -1,7 +1,7 @@
 // The options of ods-tblgen: those of llvm-tblgen-22 (lib/TableGen/Main.cpp and its actions) and
 // of mlir-tblgen-22 (its generators and their global options), plus the options registered
 // generators declare. Parsed with llvm::cl semantics (./cl.ts).
-import { type Generator, getGenerator, listGenerators } from '../registry.js';
+import { type Generator, generatorFlag, getGenerator, listGenerators } from '../registry.js';
 import { ClExit, type ClLiteral, type ClOption, ClParser, type ValueExpected } from './cl.js';
 import { LLVM_ACTIONS, LLVM_HIDDEN_OPTIONS, MLIR_GENERATORS, MLIR_OPTIONS, type KnownOption, type ValueKind } from './known.js';
 
@@ -159,7 +159,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
 
   // The actions: llvm-tblgen's "Action to perform:" and mlir-tblgen's "Generator to run".
   const implemented = new Map<string, Generator>();
-  for (const name of listGenerators()) implemented.set(`gen-${name}`, getGenerator(name)!);
+  for (const name of listGenerators()) implemented.set(generatorFlag(getGenerator(name)!), getGenerator(name)!);
   const select = (name: string) => {
     args.action = name;
     args.generator = implemented.get(name);

@@ -778,14 +778,19 @@ class FormatGen {
     this.lastWasPunctuation = !isKeywordLiteral(value);
   }
 
-  /** The elided names (`elidedAttrs` / `elidedProps`): segment sizes, inferred and used attributes, defaults. */
-  private genElisions(body: MethodBody, list: string): void {
+  /**
+   * The elided names (`elidedAttrs` / `elidedProps`): segment sizes, inferred attributes, the
+   * properties (`elidedProps` only) and attributes the format binds, attributes at their default
+   * value, then (`elidedProps` only) properties at their default value.
+   */
+  private genElisions(body: MethodBody, list: 'elidedAttrs' | 'elidedProps'): void {
     const op = this.op;
     const fmt = this.fmt;
     body.write(`  ::llvm::SmallVector<::llvm::StringRef, 2> ${list};\n`);
     if (!fmt.allOperands && op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) body.write(`  ${list}.push_back("operandSegmentSizes");\n`);
     if (!fmt.allResultTypes && op.getTrait('::mlir::OpTrait::AttrSizedResultSegments')) body.write(`  ${list}.push_back("resultSegmentSizes");\n`);
     for (const k of [...fmt.inferredAttributes].sort()) body.write(`  ${list}.push_back("${k}");\n`);
+    if (list === 'elidedProps') for (const p of fmt.usedProperties) body.write(`  ${list}.push_back("${p.name}");\n`);
     for (const a of fmt.usedAttributes) body.write(`  ${list}.push_back("${a.name}");\n`);
     for (const na of op.attributes) {
       const a = na.attr;
@@ -797,6 +802,11 @@ class FormatGen {
       body.write(`     if(attr && (attr == ${dv}))\n`);
       body.write(`       ${list}.push_back("${na.name}");\n`);
       body.write('  }\n');
+    }
+    if (list !== 'elidedProps') return;
+    for (const { name, prop } of op.properties) {
+      if (!prop.hasDefaultValue()) continue;
+      body.write(`  if (${op.getGetterName(name)}() == ${prop.getDefaultValue()}) {    ${list}.push_back("${name}");\n  }\n`);
     }
   }
 

@@ -57,6 +57,8 @@ export class OperationFormat {
   readonly operandTypes: TypeResolution[];
   readonly resultTypes: TypeResolution[];
   usedAttributes: NamedAttribute[] = [];
+  /** The properties bound by the format, in binding order. */
+  usedProperties: NamedProperty[] = [];
   readonly inferredAttributes: string[] = [];
   constructor(readonly op: Operator) {
     this.operandTypes = op.operands.map(() => ({}));
@@ -430,6 +432,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
       });
     this.verifyOIListElements(loc, elements);
     this.fmt.usedAttributes = [...this.seenAttrs];
+    this.fmt.usedProperties = [...this.seenProperties];
   }
 
   private handleAllTypesMatch(values: string[], resolver: Map<string, { arg: NamedTypeConstraint | NamedAttribute; transformer?: string }>): void {

@@ -45,3 +45,7 @@ import './spirv-capability-implication.js';
 import './spirv-enum-avail-decls.js';
 import './spirv-enum-avail-defs.js';
 import './spirv-attr-utils.js';
+import './tosa-avail-impls.js';
+import './directive-decl.js';
+import './openmp-clause-ops.js';
+import './verify-openmp-ops.js';

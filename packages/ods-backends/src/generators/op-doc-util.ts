@@ -125,9 +125,9 @@ export function emitOpDoc(out: TextSink, op: Operator, opts: DocOptions, heading
   const qual = op.getQualCppClassName();
   const className = qual.startsWith(opts.stripPrefix) ? qual.slice(opts.stripPrefix.length) : qual;
   out.write(`\n${heading} \`${op.getOperationName()}\` (${className})\n`);
-  emitSummary(out, op.getSummary());
+  if (op.hasSummary()) emitSummary(out, op.getSummary());
   if (op.hasAssemblyFormat()) emitAssemblyFormat(out, op.getOperationName(), trim(op.getAssemblyFormat()));
-  emitDescription(out, op.getDescription());
+  if (op.hasDescription()) emitDescription(out, op.getDescription());
   emitOpTraitsDoc(out, op);
 
   if (op.attributes.length > 0) {

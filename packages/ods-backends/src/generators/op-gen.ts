@@ -1842,6 +1842,30 @@ export class OpEmitter {
   ::mlir::MLIRContext *ctx = dict.getContext();
   (void)ctx;
 `);
+    for (const { name, prop } of this.op.properties) {
+      if (skip.has(name)) continue;
+      const fctx = new FmtContext().addSubst('_attr', 'propAttr').addSubst('_storage', 'propStorage').addSubst('_diag', 'emitError');
+      // The conversion's later lines are indented 4 more, as mlir-tblgen's indented stream does.
+      const convert = tgfmt(prop.fields.convertFromAttributeCall, fctx).replace(/\n(?=[^\n])/g, '\n    ');
+      b.write(`  {
+
+    auto setFromAttr = [] (auto &propStorage, ::mlir::Attribute propAttr,
+             ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) -> ::mlir::LogicalResult {
+      ${convert};
+    };
+    auto ${name}AttrName = ::mlir::StringAttr::get(ctx, "${name}");
+    usedKeys.insert(${name}AttrName);
+    auto attr = dict.get(${name}AttrName);
+    if (!attr && ${prop.hasDefaultValue() ? 'false' : 'true'}) {
+      emitError() << "expected key entry for ${name} in DictionaryAttr to set "
+                 "Properties.";
+      return ::mlir::failure();
+    }
+    if (attr && ::mlir::failed(setFromAttr(prop.${name}, attr, emitError)))
+      return ::mlir::failure();
+  }
+`);
+    }
     for (const na of this.op.attributes) {
       if (na.attr.isDerivedAttr() || skip.has(na.name)) continue;
       const name = na.name;
@@ -1907,7 +1931,8 @@ export class OpEmitter {
     cls.output = this.opClass.output;
     generateOpFormat(this.op, fmt, cls);
     for (const m of cls.pendingMethods()) {
-      if (m.name === 'print' && hasPropDict) this.addParsedAttrPropertiesSetter(new Set(fmt.usedAttributes.map((a) => a.name)));
+      if (m.name === 'print' && hasPropDict)
+        this.addParsedAttrPropertiesSetter(new Set([...fmt.usedProperties, ...fmt.usedAttributes].map((a) => a.name)));
       this.opClass.adoptMethod(m);
     }
   }

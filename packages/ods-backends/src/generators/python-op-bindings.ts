@@ -340,8 +340,7 @@ function docstringLines(description: string): string[] {
 /** Everything generated for one op. */
 function emitOpBindings(op: Operator, out: string[]): void {
   out.push(opClassTemplate(op.getCppClassName()));
-  const description = op.getDescription();
-  if (description !== '') out.push(docstringTemplate(docstringLines(description)));
+  if (op.hasDescription()) out.push(docstringTemplate(docstringLines(op.getDescription())));
   out.push(operationNameTemplate(op.getOperationName()));
   const segmentSpec = (elements: readonly NamedTypeConstraint[]): number[] =>
     elements.map((e) => (e.isOptional() ? 0 : e.isVariadic() ? -1 : 1));

@@ -46,7 +46,9 @@ export { convertToSnakeFromCamelCase } from '../ods/dialect.js';
 
 /**
  * Builtin C++ types whose Python class is generic in `_ods_ir.Value[...]`/`OpResult[...]`
- * (the generated accessors name the concrete type of the value they return).
+ * (the generated accessors name the concrete type of the value they return): mlir-tblgen-22's
+ * whole table, matched against the constraint's `cppType` exactly (buildable types like
+ * `NoneType` included; `::mlir::Type` and the concrete float types have no entry).
  */
 const PYTHON_VALUE_TYPES = new Map<string, string>([
   ['::mlir::ComplexType', 'ComplexType'],
@@ -54,7 +56,9 @@ const PYTHON_VALUE_TYPES = new Map<string, string>([
   ['::mlir::IndexType', 'IndexType'],
   ['::mlir::IntegerType', 'IntegerType'],
   ['::mlir::MemRefType', 'MemRefType'],
+  ['::mlir::NoneType', 'NoneType'],
   ['::mlir::RankedTensorType', 'RankedTensorType'],
+  ['::mlir::TupleType', 'TupleType'],
   ['::mlir::UnrankedMemRefType', 'UnrankedMemRefType'],
   ['::mlir::UnrankedTensorType', 'UnrankedTensorType'],
   ['::mlir::VectorType', 'VectorType'],

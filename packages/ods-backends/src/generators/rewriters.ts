@@ -598,8 +598,7 @@ class PatternEmitter {
   private emitMatchLogic(tree: DagNode, opName: string): void {
     const os = this.os;
     this.emitMatch(tree, opName, 0);
-    for (const applied of this.pattern.getConstraints()) this.emitAppliedConstraint(applied, opName);
-    // Operands bound to the same symbol must be equal.
+    // Operands bound to the same symbol must be equal: checked before the pattern's constraints.
     const seen = new Set<string>();
     for (const [key, info] of this.symbolInfoMap.entries()) {
       if (seen.has(key)) continue;
@@ -611,6 +610,7 @@ class PatternEmitter {
         matchCheckTemplate(os, opName, `*${first}.begin() == *${second}.begin()`, `"Operands '${first}' and '${second}' must be equal"`);
       }
     }
+    for (const applied of this.pattern.getConstraints()) this.emitAppliedConstraint(applied, opName);
   }
 
   private emitAppliedConstraint(applied: AppliedConstraint, opName: string): void {

@@ -89,3 +89,18 @@ export function getAvailabilityInterfaces(records: RecordKeeper): Availability[]
   }
   return out;
 }
+
+/** An op as the availability generators see it (TOSA's `Tosa_Op`, SPIR-V's ops). */
+export class AvailabilityOp {
+  constructor(readonly def: Record) {}
+
+  /** The specs of the `availability` field (none when the op has no such field). */
+  getAvailabilities(): Availability[] {
+    if (!this.def.getValue('availability')) return [];
+    return this.def.getValueAsListOfDefs('availability').map((def) => new Availability(def));
+  }
+  /** `autogenAvailability`: whether the query methods are generated. */
+  getAutogenAvailability(): boolean {
+    return this.def.getValueAsBit('autogenAvailability');
+  }
+}

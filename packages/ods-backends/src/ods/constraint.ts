@@ -53,7 +53,10 @@ export class TypeConstraint extends Constraint {
   getCppType(): string {
     return this.def.getValueAsString('cppType');
   }
-  /** `builderCall`, when the type can be built from nothing. */
+  /**
+   * `builderCall`, when the type can be built from nothing: the text as written (a call spanning
+   * several lines keeps its line breaks and indentation); undefined when empty.
+   */
   getBuilderCall(): string | undefined {
     let base = this.def;
     if (this.isVariableLength()) {
@@ -61,11 +64,7 @@ export class TypeConstraint extends Constraint {
       if (b instanceof DefInit) base = b.def;
     }
     const v = base.getValue('builderCall')?.value;
-    if (v instanceof StringInit) {
-      const s = trimAscii(v.value);
-      return s === '' ? undefined : s;
-    }
-    return undefined;
+    return v instanceof StringInit && v.value !== '' ? v.value : undefined;
   }
 }
 

@@ -13,6 +13,7 @@ import {
 } from './constraint.js';
 import { Dialect, convertToCamelFromSnakeCase } from './dialect.js';
 import { Trait } from './trait.js';
+import { trim } from './docs-util.js';
 
 export type Argument =
   | { readonly kind: 'operand'; readonly value: NamedTypeConstraint; readonly index: number }
@@ -119,6 +120,14 @@ export class Operator {
   getDescription(): string {
     const v = this.def.getValue('description')?.value;
     return v instanceof StringInit ? v.value : '';
+  }
+  /** Whether the summary has more than whitespace (docs and docstrings leave a blank one out). */
+  hasSummary(): boolean {
+    return trim(this.getSummary()) !== '';
+  }
+  /** Whether the description has more than whitespace. */
+  hasDescription(): boolean {
+    return trim(this.getDescription()) !== '';
   }
   getExtraClassDeclaration(): string {
     const v = this.def.getValue('extraClassDeclaration')?.value;
