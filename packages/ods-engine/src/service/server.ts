@@ -106,6 +106,8 @@ export class ServiceHandle {
   ) {
     this.closed = new Promise((res) => (this.resolveClosed = res));
     server.on('connection', (socket) => this.accept(socket));
+    // Every thread starts now: loading the tool's code takes a while, better before the first requests.
+    while (this.slots.length < opts.threads) this.spawn();
     this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS));
     this.timers.push(setInterval(() => this.checkIdle(), Math.max(50, Math.min(opts.idleMs / 4, 10_000))));
   }

@@ -123,7 +123,7 @@ describe('build service', () => {
   });
 
   it('replaces a thread whose heap passed the bound', async () => {
-    const { target, handle } = await service({ maxThreadHeapMb: 0 });
+    const { target, handle } = await service({ maxThreadHeapMb: 0, threads: 1 });
     expect(text(await runThroughService(target, 'cli', ['echo', '1'], { cwd: '/' }))).toBe('1:1');
     await waitFor(() => handle.status().workers === 0, 5000, 'the thread to end');
     expect(text(await runThroughService(target, 'cli', ['echo', '2'], { cwd: '/' }))).toBe('1:2');
