@@ -1,0 +1,236 @@
+// One analysis of an open file: its parse (on the unsaved text, sharing include parses with the
+// other parses of the process), the names it defines and references, and its diagnostics and
+// those of the generators its ods.json jobs run, mapped to LSP diagnostics per file.
+import { resolve } from 'node:path';
+import {
+  type Diagnostic as CoreDiagnostic,
+  FatalError,
+  type FileSystem,
+  type Loc,
+  type ParseResult,
+  type SymbolKind,
+  type SymbolSink,
+  encodeBytes,
+  parseTableGen,
+  pathOfBytes,
+  processParseCache,
+} from '@ods-ts/tablegen-core';
+import { generate } from '@ods-ts/ods-backends';
+import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import { LineIndex, pathToUri, tokenEnd } from './positions.js';
+import type { FileSettings } from './settings.js';
+
+/** A place in a file: absolute path and byte offset. */
+export interface FileLoc {
+  readonly file: string;
+  readonly offset: number;
+}
+
+/** A name written in a file: where it is defined, or where it is used (and what it names). */
+export interface Occurrence extends FileLoc {
+  readonly kind: SymbolKind;
+  readonly name: string;
+  readonly end: number;
+  readonly defining: boolean;
+  readonly target: FileLoc | undefined;
+}
+
+export interface Analysis {
+  readonly path: string;
+  /** The analysed text (a byte string). */
+  readonly bytes: string;
+  readonly settings: FileSettings;
+  readonly parse: ParseResult | undefined;
+  /** The parse and its generators reported no error. */
+  readonly ok: boolean;
+  /** Every occurrence, by file, in source order. */
+  readonly occurrences: ReadonlyMap<string, readonly Occurrence[]>;
+  /** LSP diagnostics by file URI (the analysed file always has an entry). */
+  readonly diagnostics: ReadonlyMap<string, Diagnostic[]>;
+  /** The absolute path of a buffer of the parse. */
+  fileOf(buffer: number): string;
+  /** A file's bytes as the parse read them (undefined for a file it did not read). */
+  bytesOf(file: string): string | undefined;
+  /** Line index of a file the parse read. */
+  lines(file: string): LineIndex | undefined;
+  /** A core location as a file location. */
+  locOf(loc: Loc | undefined): FileLoc | undefined;
+}
+
+/** Generators whose diagnostics are those of the parse (nothing to add). */
+const QUIET = new Set(['print-records', 'dump-json']);
+
+/** Analyse `path` with the text `text` (Unicode, as the editor holds it). Never throws. */
+export function analyze(path: string, text: string, settings: FileSettings, fs: FileSystem): Analysis {
+  const bytes = encodeBytes(text);
+  const events: { kind: SymbolKind; name: string; loc: Loc; defining: boolean; target: Loc | undefined }[] = [];
+  const seen = new Set<string>();
+  const sink: SymbolSink = {
+    // A parse may run twice (share.ts's SharedStateConflict): keep each occurrence once.
+    define(kind, name, loc) {
+      const key = `d${loc.buffer}:${loc.offset}`;
+      if (!seen.has(key)) (seen.add(key), events.push({ kind, name, loc, defining: true, target: undefined }));
+    },
+    reference(kind, name, loc, target) {
+      const key = `r${loc.buffer}:${loc.offset}`;
+      if (!seen.has(key)) (seen.add(key), events.push({ kind, name, loc, defining: false, target }));
+    },
+  };
+  const rel = path.startsWith(settings.cwd + '/') ? path.slice(settings.cwd.length + 1) : path;
+  let parse: ParseResult | undefined;
+  let internal: string | undefined;
+  try {
+    parse = parseTableGen({
+      file: rel,
+      text: bytes,
+      includeDirs: settings.includeDirs,
+      macros: settings.macros,
+      cwd: settings.cwd,
+      fs,
+      cache: processParseCache(settings.cwd, settings.includeDirs),
+      symbols: sink,
+    });
+  } catch (e) {
+    internal = e instanceof Error ? e.message : String(e);
+  }
+  let ok = parse?.ok ?? false;
+  if (parse && parse.ok) ok = runGenerators(parse, settings);
+
+  const files = new Map<number, string>();
+  const fileOf = (buffer: number): string => {
+    let f = files.get(buffer);
+    if (f === undefined) {
+      f = buffer === 0 || !parse ? path : resolve(settings.cwd, pathOfBytes(parse.sources.buffer(buffer).name));
+      files.set(buffer, f);
+    }
+    return f;
+  };
+  const byPath = new Map<string, string>([[path, bytes]]);
+  for (const b of parse?.sources.buffers ?? []) if (b.id !== 0) byPath.set(fileOf(b.id), b.text);
+  const indexes = new Map<string, LineIndex>();
+  const lines = (file: string): LineIndex | undefined => {
+    let ix = indexes.get(file);
+    if (!ix) {
+      const t = byPath.get(file);
+      if (t === undefined) return undefined;
+      indexes.set(file, (ix = new LineIndex(t)));
+    }
+    return ix;
+  };
+  const locOf = (loc: Loc | undefined): FileLoc | undefined => {
+    if (!loc || !parse) return undefined;
+    try {
+      return { file: fileOf(loc.buffer), offset: loc.offset };
+    } catch {
+      return undefined;
+    }
+  };
+
+  const occurrences = new Map<string, Occurrence[]>();
+  for (const e of events) {
+    const at = locOf(e.loc);
+    if (!at) continue;
+    const list = occurrences.get(at.file) ?? [];
+    if (!occurrences.has(at.file)) occurrences.set(at.file, list);
+    list.push({ ...at, kind: e.kind, name: e.name, end: at.offset + e.name.length, defining: e.defining, target: locOf(e.target) });
+  }
+  for (const list of occurrences.values()) list.sort((a, b) => a.offset - b.offset);
+
+  const analysis: Analysis = {
+    path,
+    bytes,
+    settings,
+    parse,
+    ok,
+    occurrences,
+    diagnostics: new Map(),
+    fileOf,
+    bytesOf: (file) => byPath.get(file),
+    lines,
+    locOf,
+  };
+  const diagnostics = mapDiagnostics(analysis, internal);
+  return { ...analysis, diagnostics };
+}
+
+/** Run the generators of the file's jobs on its parse, for their diagnostics. */
+function runGenerators(parse: ParseResult, settings: FileSettings): boolean {
+  const done = new Set<string>();
+  for (const job of settings.jobs) {
+    const key = JSON.stringify([job.generator, ...job.args]);
+    if (QUIET.has(job.generator) || done.has(key)) continue;
+    done.add(key);
+    try {
+      parse.records.with(() => generate(parse, job));
+    } catch (e) {
+      if (!(e instanceof FatalError)) parse.diagnostics.error(undefined, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return parse.diagnostics.errorCount === 0;
+}
+
+function severityOf(s: CoreDiagnostic['severity']): DiagnosticSeverity {
+  switch (s) {
+    case 'error':
+      return DiagnosticSeverity.Error;
+    case 'warning':
+      return DiagnosticSeverity.Warning;
+    default:
+      return DiagnosticSeverity.Information;
+  }
+}
+
+/** The core's diagnostics as LSP diagnostics, by file URI; each once (generators repeat them). */
+function mapDiagnostics(a: Analysis, internal: string | undefined): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>([[pathToUri(a.path), []]]);
+  const keys = new Set<string>();
+  const push = (file: string, d: Diagnostic) => {
+    const key = `${file}\0${d.range.start.line}:${d.range.start.character}\0${d.severity}\0${d.message}`;
+    if (keys.has(key)) return;
+    keys.add(key);
+    const uri = pathToUri(file);
+    const list = out.get(uri) ?? [];
+    if (!out.has(uri)) out.set(uri, list);
+    list.push(d);
+  };
+  const rangeOf = (at: FileLoc | undefined) => {
+    const ix = at ? a.lines(at.file) : undefined;
+    if (!at || !ix) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return ix.range(at.offset, tokenEnd(ix.bytes, at.offset));
+  };
+  if (internal !== undefined)
+    push(a.path, { range: rangeOf(undefined), severity: DiagnosticSeverity.Error, source: 'ods-tblgen', message: `internal error: ${internal}` });
+  const parse = a.parse;
+  if (!parse) return out;
+  const list = parse.diagnostics.diagnostics;
+  for (let i = 0; i < list.length; i++) {
+    const d = list[i]!;
+    const notes = [...d.notes];
+    // A note reported on its own belongs to the diagnostic before it.
+    while (list[i + 1]?.severity === 'note') notes.push(list[++i]!);
+    if (d.severity === 'note' && i > 0) continue;
+    const at = a.locOf(d.loc);
+    const related: DiagnosticRelatedInformation[] = [];
+    const extra: string[] = [];
+    for (const n of notes) {
+      const nat = a.locOf(n.loc);
+      if (nat) related.push({ location: { uri: pathToUri(nat.file), range: rangeOf(nat) }, message: n.message });
+      else extra.push(n.message);
+    }
+    const message = extra.length ? `${d.message}\n${extra.map((m) => `note: ${m}`).join('\n')}` : d.message;
+    const base: Diagnostic = { range: rangeOf(at ?? { file: a.path, offset: 0 }), severity: severityOf(d.severity), source: 'ods-tblgen', message };
+    push(at?.file ?? a.path, related.length ? { ...base, relatedInformation: related } : base);
+    // In an included file: also at the include line of the analysed file.
+    if (d.loc && d.loc.buffer !== 0 && at) {
+      let inc = parse.sources.includeLoc(d.loc.buffer);
+      while (inc && inc.buffer !== 0) inc = parse.sources.includeLoc(inc.buffer);
+      if (inc) {
+        const here: DiagnosticRelatedInformation = { location: { uri: pathToUri(at.file), range: rangeOf(at) }, message: d.message };
+        const ix = a.lines(a.path)!;
+        const line = ix.position(inc.offset).line;
+        push(a.path, { ...base, range: { start: { line, character: 0 }, end: ix.position(inc.offset) }, relatedInformation: [here, ...related] });
+      }
+    }
+  }
+  return out;
+}
