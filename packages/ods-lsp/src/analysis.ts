@@ -94,7 +94,8 @@ export function analyze(path: string, text: string, settings: FileSettings, fs: 
     internal = e instanceof Error ? e.message : String(e);
   }
   let ok = parse?.ok ?? false;
-  if (parse && parse.ok) ok = runGenerators(parse, settings);
+  let printed: CoreDiagnostic[] = [];
+  if (parse && parse.ok) ({ ok, printed } = runGenerators(parse, settings));
 
   const files = new Map<number, string>();
   const fileOf = (buffer: number): string => {
@@ -149,24 +150,44 @@ export function analyze(path: string, text: string, settings: FileSettings, fs: 
     lines,
     locOf,
   };
-  const diagnostics = mapDiagnostics(analysis, internal);
+  const diagnostics = mapDiagnostics(analysis, internal, printed);
   return { ...analysis, diagnostics };
 }
 
-/** Run the generators of the file's jobs on its parse, for their diagnostics. */
-function runGenerators(parse: ParseResult, settings: FileSettings): boolean {
+/**
+ * Run the generators of the file's jobs on its parse, for their diagnostics. Some diagnostics
+ * are printed without being recorded (an assembly format's errors: the CLI prints them, then
+ * the generator stops): they are caught as they are formatted and returned.
+ */
+function runGenerators(parse: ParseResult, settings: FileSettings): { ok: boolean; printed: CoreDiagnostic[] } {
   const done = new Set<string>();
-  for (const job of settings.jobs) {
-    const key = JSON.stringify([job.generator, ...job.args]);
-    if (QUIET.has(job.generator) || done.has(key)) continue;
-    done.add(key);
-    try {
-      parse.records.with(() => generate(parse, job));
-    } catch (e) {
-      if (!(e instanceof FatalError)) parse.diagnostics.error(undefined, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+  const engine = parse.diagnostics;
+  const printed: CoreDiagnostic[] = [];
+  const { sink, format } = engine;
+  const recorded = new Set(engine.diagnostics);
+  engine.sink = () => {};
+  engine.format = (d: CoreDiagnostic) => {
+    if (!recorded.has(d) && !engine.diagnostics.includes(d)) printed.push(d);
+    return format.call(engine, d);
+  };
+  let failed = false;
+  try {
+    for (const job of settings.jobs) {
+      const key = JSON.stringify([job.generator, ...job.args]);
+      if (QUIET.has(job.generator) || done.has(key)) continue;
+      done.add(key);
+      try {
+        parse.records.with(() => generate(parse, job));
+      } catch (e) {
+        failed = true;
+        if (!(e instanceof FatalError)) engine.error(undefined, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
+  } finally {
+    engine.sink = sink;
+    engine.format = format;
   }
-  return parse.diagnostics.errorCount === 0;
+  return { ok: !failed && engine.errorCount === 0, printed };
 }
 
 function severityOf(s: CoreDiagnostic['severity']): DiagnosticSeverity {
@@ -181,7 +202,7 @@ function severityOf(s: CoreDiagnostic['severity']): DiagnosticSeverity {
 }
 
 /** The core's diagnostics as LSP diagnostics, by file URI; each once (generators repeat them). */
-function mapDiagnostics(a: Analysis, internal: string | undefined): Map<string, Diagnostic[]> {
+function mapDiagnostics(a: Analysis, internal: string | undefined, printed: readonly CoreDiagnostic[]): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>([[pathToUri(a.path), []]]);
   const keys = new Set<string>();
   const push = (file: string, d: Diagnostic) => {
@@ -202,14 +223,15 @@ function mapDiagnostics(a: Analysis, internal: string | undefined): Map<string, 
     push(a.path, { range: rangeOf(undefined), severity: DiagnosticSeverity.Error, source: 'ods-tblgen', message: `internal error: ${internal}` });
   const parse = a.parse;
   if (!parse) return out;
-  const list = parse.diagnostics.diagnostics;
+  const list = [...parse.diagnostics.diagnostics, ...printed];
   for (let i = 0; i < list.length; i++) {
     const d = list[i]!;
     const notes = [...d.notes];
     // A note reported on its own belongs to the diagnostic before it.
     while (list[i + 1]?.severity === 'note') notes.push(list[++i]!);
     if (d.severity === 'note' && i > 0) continue;
-    const at = a.locOf(d.loc);
+    const inFormat = d.loc ? undefined : formatLoc(a, d);
+    const at = a.locOf(d.loc) ?? inFormat;
     const related: DiagnosticRelatedInformation[] = [];
     const extra: string[] = [];
     for (const n of notes) {
@@ -217,12 +239,15 @@ function mapDiagnostics(a: Analysis, internal: string | undefined): Map<string, 
       if (nat) related.push({ location: { uri: pathToUri(nat.file), range: rangeOf(nat) }, message: n.message });
       else extra.push(n.message);
     }
-    const message = extra.length ? `${d.message}\n${extra.map((m) => `note: ${m}`).join('\n')}` : d.message;
+    // Located in the format's string: its first line (the quoted line and caret are the range).
+    const words = inFormat ? d.message.split('\n')[0]! : d.message;
+    const message = extra.length ? `${words}\n${extra.map((m) => `note: ${m}`).join('\n')}` : words;
     const base: Diagnostic = { range: rangeOf(at ?? { file: a.path, offset: 0 }), severity: severityOf(d.severity), source: 'ods-tblgen', message };
     push(at?.file ?? a.path, related.length ? { ...base, relatedInformation: related } : base);
     // In an included file: also at the include line of the analysed file.
-    if (d.loc && d.loc.buffer !== 0 && at) {
-      let inc = parse.sources.includeLoc(d.loc.buffer);
+    const buffer = d.loc?.buffer ?? (at && at.file !== a.path ? d.notes[0]?.loc?.buffer : undefined);
+    if (buffer !== undefined && buffer !== 0 && at) {
+      let inc = parse.sources.includeLoc(buffer);
       while (inc && inc.buffer !== 0) inc = parse.sources.includeLoc(inc.buffer);
       if (inc) {
         const here: DiagnosticRelatedInformation = { location: { uri: pathToUri(at.file), range: rangeOf(at) }, message: d.message };
@@ -233,4 +258,23 @@ function mapDiagnostics(a: Analysis, internal: string | undefined): Map<string, 
     }
   }
   return out;
+}
+
+/**
+ * Where in the source an error printed in a format's own (unnamed) buffer is: the message's
+ * second line is the format's line and its third the caret; the note locates the op, whose
+ * `assemblyFormat` field locates the string. Undefined when the text cannot be found.
+ */
+function formatLoc(a: Analysis, d: CoreDiagnostic): FileLoc | undefined {
+  const op = d.notes[0]?.loc;
+  const [, line, caret] = d.message.split('\n');
+  if (!op || line === undefined || caret === undefined || !a.parse) return undefined;
+  const rec = [...a.parse.records.defs.values()].find((r) => r.locs[0] === op);
+  const field = rec?.getValue('assemblyFormat')?.loc;
+  const at = a.locOf(field);
+  const bytes = at ? a.bytesOf(at.file) : undefined;
+  if (!at || bytes === undefined || !field) return undefined;
+  const start = bytes.indexOf(line, field.offset);
+  if (start < 0 || start - field.offset > 4096) return undefined;
+  return { file: at.file, offset: start + caret.indexOf('^') };
 }

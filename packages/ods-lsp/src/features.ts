@@ -39,7 +39,7 @@ const GLOBAL_KINDS = new Set(['class', 'def', 'multiclass', 'defset', 'defvar'])
 
 /** Where the name of an occurrence was defined. */
 export function definitionOf(a: Analysis, o: Occurrence): FileLoc | undefined {
-  if (o.defining) return o;
+  if (o.defining) return { file: o.file, offset: o.offset };
   if (o.target) return o.target;
   // Names whose declaration has no location in the records: local and global defvars, defsets,
   // foreach variables, top-level `let` fields. The nearest definition before, in the same file.
@@ -47,7 +47,7 @@ export function definitionOf(a: Analysis, o: Occurrence): FileLoc | undefined {
   const wanted = o.kind === 'field' ? new Set(['field', 'templateArg']) : new Set(['defvar', 'defset']);
   for (let i = same.length - 1; i >= 0; i--) {
     const d = same[i]!;
-    if (d.offset < o.offset && d.defining && d.name === o.name && wanted.has(d.kind)) return d;
+    if (d.offset < o.offset && d.defining && d.name === o.name && wanted.has(d.kind)) return { file: d.file, offset: d.offset };
   }
   return globalDefinition(a, o.name);
 }
@@ -58,7 +58,7 @@ export function globalDefinition(a: Analysis, name: string): FileLoc | undefined
   const rec = records?.getClass(name) ?? records?.getDef(name);
   if (rec?.locs[0]) return a.locOf(rec.locs[0]);
   for (const list of a.occurrences.values())
-    for (const d of list) if (d.defining && d.name === name && GLOBAL_KINDS.has(d.kind)) return d;
+    for (const d of list) if (d.defining && d.name === name && GLOBAL_KINDS.has(d.kind)) return { file: d.file, offset: d.offset };
   return undefined;
 }
 
