@@ -13,7 +13,9 @@ import {
   encodeBytes,
   parseTableGen,
   pathOfBytes,
+  type ParseCache,
   processParseCache,
+  shareParsesInProcess,
 } from '@ods-ts/tablegen-core';
 import { generate } from '@ods-ts/ods-backends';
 import { type Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation } from 'vscode-languageserver';
@@ -57,6 +59,28 @@ export interface Analysis {
   locOf(loc: Loc | undefined): FileLoc | undefined;
 }
 
+/** Working directories and include paths whose shared parses are kept, at most. */
+const MAX_SHARED_SETTINGS = 8;
+const sharedSettings = new Set<string>();
+
+/**
+ * The process's shared include parses for these settings (the CLI runs of the previews use the
+ * same ones). Each ParseCache trims itself past a size; past MAX_SHARED_SETTINGS different
+ * settings, every cache is dropped, so the memory kept is bounded.
+ */
+export function parseCacheFor(settings: FileSettings): ParseCache {
+  const key = JSON.stringify([settings.cwd, settings.includeDirs]);
+  if (!sharedSettings.has(key)) {
+    if (sharedSettings.size >= MAX_SHARED_SETTINGS) {
+      sharedSettings.clear();
+      shareParsesInProcess(false);
+      shareParsesInProcess(true);
+    }
+    sharedSettings.add(key);
+  }
+  return processParseCache(settings.cwd, settings.includeDirs);
+}
+
 /** Generators whose diagnostics are those of the parse (nothing to add). */
 const QUIET = new Set(['print-records', 'dump-json']);
 
@@ -87,7 +111,7 @@ export function analyze(path: string, text: string, settings: FileSettings, fs: 
       macros: settings.macros,
       cwd: settings.cwd,
       fs,
-      cache: processParseCache(settings.cwd, settings.includeDirs),
+      cache: parseCacheFor(settings),
       symbols: sink,
     });
   } catch (e) {

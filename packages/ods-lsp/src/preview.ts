@@ -4,6 +4,7 @@
 // byte-identical to the command's output.
 import { runCli } from '@ods-ts/ods-backends';
 import { type FileSystem, decodeBytes, normalizeGenerator } from '@ods-ts/tablegen-core';
+import { parseCacheFor } from './analysis.js';
 import type { FileSettings } from './settings.js';
 
 export interface PreviewResult {
@@ -30,6 +31,8 @@ export function previewArgv(path: string, generator: string, args: readonly stri
 }
 
 export function preview(path: string, generator: string, args: readonly string[], settings: FileSettings, fs: FileSystem): PreviewResult {
+  // The CLI's parse takes the process's shared parses for its settings (shareParsesInProcess).
+  parseCacheFor(settings);
   let out = '';
   let err = '';
   const exitCode = runCli(previewArgv(path, generator, args, settings), {

@@ -15,6 +15,7 @@ import {
   type DocumentSymbolParams,
   type HoverParams,
   type ReferenceParams,
+  type TextDocumentPositionParams,
   type InitializeResult,
   ProposedFeatures,
   TextDocumentSyncKind,
@@ -30,8 +31,6 @@ import {
   documentLinks,
   documentSymbols,
   hoverAt,
-  occurrenceAt,
-  definitionOf,
   referencesTo,
   toLocation,
 } from './features.js';
@@ -168,10 +167,13 @@ export function createServer(connection: Connection): void {
     return a?.parse?.ok ? a : (states.get(uri)?.lastGood ?? a);
   };
 
-  const offsetIn = (a: Analysis, uri: string, pos: { line: number; character: number }) => {
-    const path = uriToPath(uri) ?? '';
+  /** The analysis of a request's document (`pick`: current or usable) and the byte offset. */
+  const located = (p: TextDocumentPositionParams, pick: (uri: string) => Analysis | undefined) => {
+    const a = pick(p.textDocument.uri);
+    if (!a) return undefined;
+    const path = uriToPath(p.textDocument.uri) ?? '';
     const ix = a.lines(path) ?? new LineIndex(a.bytes);
-    return { path, offset: ix.offset(pos) };
+    return { a, path, offset: ix.offset(p.position) };
   };
 
   const runPreview = (params: PreviewParams): PreviewResult => {
@@ -221,34 +223,22 @@ export function createServer(connection: Connection): void {
     }
   };
 
-  connection.onInitialized(() => {
-    if (pullConfiguration) {
-      connection.workspace.getConfiguration('ods').then(
-        (v: unknown) => {
-          if (v) {
-            client = { ...client, ...asSettings(v) };
-            refreshAll();
-          }
-        },
-        () => undefined,
-      );
-    }
-  });
+  /** Take settings over the initialization options, and analyse the open documents again. */
+  const applySettings = (v: unknown) => {
+    if (!v) return;
+    client = { ...client, ...asSettings(v) };
+    refreshAll();
+  };
+  const pullSettings = () => {
+    if (pullConfiguration) connection.workspace.getConfiguration('ods').then(applySettings, () => undefined);
+  };
+
+  connection.onInitialized(pullSettings);
 
   connection.onDidChangeConfiguration((change) => {
     const s = change.settings as unknown;
-    if (s && typeof s === 'object' && 'ods' in s) {
-      client = { ...client, ...asSettings(s) };
-      refreshAll();
-    } else if (pullConfiguration) {
-      connection.workspace.getConfiguration('ods').then(
-        (v: unknown) => {
-          client = { ...client, ...asSettings(v) };
-          refreshAll();
-        },
-        () => undefined,
-      );
-    }
+    if (s && typeof s === 'object' && 'ods' in s) applySettings(s);
+    else pullSettings();
   });
 
   connection.onDidChangeWatchedFiles(() => {
@@ -270,33 +260,27 @@ export function createServer(connection: Connection): void {
 
   connection.onDefinition(
     safe('definition', (p: DefinitionParams) => {
-      const a = current(p.textDocument.uri);
-      if (!a) return null;
-      const { path, offset } = offsetIn(a, p.textDocument.uri, p.position);
-      const def = definitionAt(a, path, offset);
-      return def ? (toLocation(a, def) ?? null) : null;
+      const at = located(p, current);
+      const def = at && definitionAt(at.a, at.path, at.offset);
+      return def ? (toLocation(at.a, def) ?? null) : null;
     }),
   );
 
   connection.onReferences(
     safe('references', (p: ReferenceParams) => {
-      const a = current(p.textDocument.uri);
-      if (!a) return null;
-      const { path, offset } = offsetIn(a, p.textDocument.uri, p.position);
-      const o = occurrenceAt(a, path, offset);
-      const def = o ? definitionOf(a, o) : definitionAt(a, path, offset);
-      if (!def) return [];
-      const all = [a, ...[...states.values()].map((s) => s.analysis).filter((x): x is Analysis => x !== undefined && x !== a)];
+      const at = located(p, current);
+      const def = at && definitionAt(at.a, at.path, at.offset);
+      if (!at || !def) return [];
+      const others = [...states.values()].map((s) => s.analysis);
+      const all = [at.a, ...others.filter((x): x is Analysis => x !== undefined && x !== at.a)];
       return referencesTo(all, def, p.context.includeDeclaration);
     }),
   );
 
   connection.onHover(
     safe('hover', (p: HoverParams) => {
-      const a = usable(p.textDocument.uri);
-      if (!a) return null;
-      const { path, offset } = offsetIn(a, p.textDocument.uri, p.position);
-      return hoverAt(a, path, offset) ?? null;
+      const at = located(p, usable);
+      return (at && hoverAt(at.a, at.path, at.offset)) ?? null;
     }),
   );
 
