@@ -617,7 +617,7 @@ export class Parser {
     const defLoc = this.lex.loc();
     this.lex.lex();
     const nameLoc = this.t() === Tok.Id ? this.lex.loc() : defLoc;
-    const idName = this.t() === Tok.Id ? this.lex.strVal : undefined;
+    const idName = this.options.symbols && this.t() === Tok.Id ? this.lex.strVal : undefined;
     const name = this.parseObjectName(mc);
     if (this.options.symbols && idName !== undefined) this.options.symbols.define('def', idName, nameLoc);
     // Like llvm's Record constructor: a name whose value is typed must be a string.
@@ -1642,8 +1642,10 @@ export class Parser {
     if (mode === IDParseMode.Name) return name;
     const g = this.records.getGlobal(name.value);
     if (g) {
-      const def = this.records.getDef(name.value);
-      this.options.symbols?.reference(def ? 'def' : 'defvar', name.value, nameLoc, def?.locs[0]);
+      if (this.options.symbols) {
+        const def = this.records.getDef(name.value);
+        this.options.symbols.reference(def ? 'def' : 'defvar', name.value, nameLoc, def?.locs[0]);
+      }
       return g;
     }
     if (cur && !cur.isClass() && !this.curMultiClass && cur.name === name)
