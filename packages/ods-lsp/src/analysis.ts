@@ -195,13 +195,19 @@ function runGenerators(parse: ParseResult, settings: FileSettings): { ok: boolea
     return format.call(engine, d);
   };
   let failed = false;
+  // Run as one group, like the engine: a generator leaves work for the later ones (op-decls
+  // builds the op classes op-defs writes).
+  const jobs = settings.jobs.filter((job) => {
+    const key = JSON.stringify([job.generator, ...job.args]);
+    if (QUIET.has(job.generator) || done.has(key)) return false;
+    done.add(key);
+    return true;
+  });
+  const memo = new Map<string, unknown>();
   try {
-    for (const job of settings.jobs) {
-      const key = JSON.stringify([job.generator, ...job.args]);
-      if (QUIET.has(job.generator) || done.has(key)) continue;
-      done.add(key);
+    for (const [at, job] of jobs.entries()) {
       try {
-        parse.records.with(() => generate(parse, job));
+        parse.records.with(() => generate(parse, job, { jobs, at, memo }));
       } catch (e) {
         failed = true;
         if (!(e instanceof FatalError)) engine.error(undefined, `internal error: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,5 +1,5 @@
 // @ods-ts/ods-lsp: the TableGen/ODS language server (`ods-tblgen lsp --stdio`) and its parts.
-export { analyze, type Analysis, type FileLoc, type Occurrence } from './analysis.js';
+export { analyze, parseCacheFor, type Analysis, type FileLoc, type Occurrence } from './analysis.js';
 export * from './features.js';
 export { preview, previewArgv, type PreviewResult } from './preview.js';
 export { settingsFor, forgetConfigs, type ClientSettings, type FileSettings } from './settings.js';
