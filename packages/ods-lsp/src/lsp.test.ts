@@ -199,6 +199,27 @@ describe.skipIf(!mlir)('with MLIR installed', () => {
     expect(definitionAt(a, ops, at(bytes, 'Toy_Op<"constant"'))!.file).toBe(join(dir, 'include/Toy/ToyDialect.td'));
   });
 
+  it('answers every request on mangled text (bytes deleted here and there), without internal errors', () => {
+    const s = settingsFor(ops, {}, undefined);
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    for (let k = 0; k < 12; k++) {
+      const i = rnd(text.length);
+      const t = text.slice(0, i) + text.slice(i + 1 + rnd(8));
+      const a = analyze(ops, t, s, nodeFileSystem);
+      const b = encodeBytes(t);
+      for (let j = 0; j < 10; j++) {
+        const o = rnd(b.length);
+        hoverAt(a, ops, o);
+        completionsAt(a, b, o);
+        definitionAt(a, ops, o);
+      }
+      documentSymbols(a);
+      codeLenses(a, pathToUri(ops));
+      for (const ds of a.diagnostics.values()) for (const d of ds) expect(d.message).not.toContain('internal error');
+    }
+  });
+
   it('previews exactly what the CLI prints, on the unsaved text', () => {
     const s = settingsFor(ops, {}, undefined);
     const edited = text.replace('Toy_Op<"constant"', 'Toy_Op<"konstant"');
