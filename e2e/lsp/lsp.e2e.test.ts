@@ -114,6 +114,26 @@ describe.skipIf(!mlir)('ods-tblgen lsp --stdio', () => {
     expect(out).toBe(cli.stdout);
   });
 
+  it('shows the unsaved errors of an open included file in it and at the include line of its includer', async () => {
+    const dialect = join(dir, 'include/Toy/ToyDialect.td');
+    const src = readFileSync(dialect, 'utf8');
+    const opened = lsp.diagnostics(fileUri(dialect));
+    await lsp.open(dialect, src);
+    await opened;
+    const broken = src.replace('def Toy_Dialect : Dialect', 'def Toy_Dialect : Dialectt');
+    const own = lsp.diagnostics(fileUri(dialect), (d: Diag[]) => d.length > 0);
+    const includer = lsp.diagnostics(fileUri(ops), (d: Diag[]) => d.length > 0);
+    await lsp.change(dialect, broken);
+    expect(((await own).diagnostics as Diag[])[0]!.message).toBe("Couldn't find class 'Dialectt'");
+    const [atInclude] = (await includer).diagnostics as Diag[];
+    expect(atInclude!.message).toBe("Couldn't find class 'Dialectt'");
+    expect(atInclude!.range.start.line).toBe(positionOf(text, 'include "Toy/ToyDialect.td"').line);
+    expect(atInclude!.relatedInformation?.[0]?.location.uri).toBe(fileUri(dialect));
+    const fixed = lsp.diagnostics(fileUri(ops), (d: Diag[]) => d.length === 0);
+    await lsp.change(dialect, src);
+    await fixed;
+  });
+
   it('works on a file outside every ods.json (MLIR from llvm-config)', async () => {
     const lone = join(tmpdir(), `ods-lsp-lone-${process.pid}.td`);
     const src = 'include "mlir/IR/OpBase.td"\ndef T : Dialect { let name = "t"; }\ndef T_Op : Op<T, "x">;\n';

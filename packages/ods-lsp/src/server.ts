@@ -144,18 +144,25 @@ export function createServer(connection: Connection): void {
     return a;
   };
 
-  const schedule = (uri: string, delay: number) => {
+  /** Open documents that read this one see its unsaved text: analyse them again. */
+  const reanalyseDependents = (uri: string) => {
+    const path = uriToPath(uri);
+    if (!path) return;
+    for (const [other, os] of states)
+      if (other !== uri && os.analysis?.bytesOf(path) !== undefined) {
+        os.analysedVersion = -1;
+        schedule(other, client.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+      }
+  };
+
+  const schedule = (uri: string, delay: number): void => {
     const st = stateOf(uri);
     if (st.timer) clearTimeout(st.timer);
     st.timer = setTimeout(() => {
       st.timer = undefined;
       const before = st.analysis;
       const a = analyseNow(uri);
-      // Open documents that read this one see its unsaved text: analyse them again.
-      const path = uriToPath(uri);
-      if (a && a !== before && path)
-        for (const [other, os] of states)
-          if (other !== uri && os.analysis?.bytesOf(path) !== undefined) schedule(other, client.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+      if (a && a !== before) reanalyseDependents(uri);
     }, delay);
   };
 
@@ -217,8 +224,7 @@ export function createServer(connection: Connection): void {
 
   const refreshAll = () => {
     for (const d of documents.all()) {
-      const st = stateOf(d.uri);
-      st.analysis = undefined;
+      stateOf(d.uri).analysedVersion = -1;
       schedule(d.uri, 0);
     }
   };
@@ -256,6 +262,8 @@ export function createServer(connection: Connection): void {
     const old = contributions.get(e.document.uri);
     contributions.delete(e.document.uri);
     publish(new Set([e.document.uri, ...(old?.keys() ?? [])]));
+    // Those that read it now read the file on disk.
+    reanalyseDependents(e.document.uri);
   });
 
   connection.onDefinition(
