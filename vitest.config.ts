@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     passWithNoTests: true,
+    // Tests run in-process unless they ask for the build service (and then in a folder of their own).
+    env: { ODS_DAEMON: 'false' },
   },
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findMlirIncludeDir } from '@ods-ts/tablegen-core';
+import { findMlirIncludeDir } from '@ods-ts/ods-engine';
 // @ts-expect-error: a plain .mjs helper shared with tools/bench/lsp-bench.mjs
 import { ODS_TBLGEN, fileUri, startLsp } from '../../tools/bench/lsp-client.mjs';
 
@@ -109,7 +109,12 @@ describe.skipIf(!mlir)('ods-tblgen lsp --stdio', () => {
   it('previews what the CLI prints, byte for byte', async () => {
     const uri = fileUri(ops);
     const { text: out } = await lsp.request('ods/preview', { textDocument: { uri }, generator: 'op-decls', args: [] });
-    const cli = spawnSync(process.execPath, [ODS_TBLGEN, '--gen-op-decls', `-I${join(dir, 'include')}`, `-I${mlir}`, 'include/Toy/ToyOps.td'], { cwd: dir, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, [ODS_TBLGEN, '--gen-op-decls', `-I${join(dir, 'include')}`, `-I${mlir}`, 'include/Toy/ToyOps.td'], {
+      cwd: dir,
+      encoding: 'utf8',
+      // In-process: no build service started for the next run.
+      env: { ...process.env, ODS_DAEMON: '0' },
+    });
     expect(cli.status).toBe(0);
     expect(out).toBe(cli.stdout);
   });

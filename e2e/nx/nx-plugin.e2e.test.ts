@@ -31,6 +31,7 @@ import {
   readManifest,
   run,
   runAsync,
+  workspacePackageJson,
   writeFiles,
   type ManifestRow,
 } from './support.js';
@@ -193,22 +194,8 @@ describe.skipIf(!READY)('Nx plugin end to end (MLIR 22 dialects)', () => {
     base = mkdtempSync(join(tmpdir(), 'ods-e2e-nx-'));
     ws = join(base, 'ws');
     const tarballs = packPackages(join(base, 'tarballs'));
-    const dep = (name: string) => `file:${tarballs.get(name)}`;
     writeFiles(ws, {
-      'package.json': JSON.stringify(
-        {
-          name: 'ods-e2e-workspace',
-          private: true,
-          devDependencies: {
-            nx: nxVersion(),
-            '@ods-ts/tablegen-core': dep('@ods-ts/tablegen-core'),
-            '@ods-ts/ods-backends': dep('@ods-ts/ods-backends'),
-            '@ods-ts/nx-ods': dep('@ods-ts/nx-ods'),
-          },
-        },
-        null,
-        2,
-      ),
+      'package.json': workspacePackageJson(tarballs),
       'nx.json': JSON.stringify({ $schema: './node_modules/nx/schemas/nx-schema.json', neverConnectToCloud: true, plugins: ['@ods-ts/nx-ods'] }, null, 2),
       '.gitignore': 'node_modules\n.nx\n.ods-cache\ngen\n',
       '.npmrc': 'fund=false\naudit=false\n',

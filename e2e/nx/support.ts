@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
-export const PACKAGES = ['tablegen-core', 'ods-backends', 'nx-ods'] as const;
+export const PACKAGES = ['tablegen-core', 'ods-engine', 'ods-backends', 'nx-ods'] as const;
 
 export interface Run {
   code: number;
@@ -55,7 +55,7 @@ export function mlirIncludeDir(): string | undefined {
 }
 
 /**
- * Build the three packages (Nx replays its cache when the sources did not change), so that the
+ * Build the packages (Nx replays its cache when the sources did not change), so that the
  * packed dist/ matches the sources: a bare `tsc -b` (e.g. `npm run typecheck`) refreshes the
  * modules but not the esbuild bundles. ODS_E2E_NO_BUILD=1 packs dist/ as it is.
  */
@@ -71,6 +71,13 @@ export function packPackages(dest: string): Map<string, string> {
   const json = r.stdout.slice(r.stdout.indexOf('['));
   const packed = JSON.parse(json) as { name: string; filename: string }[];
   return new Map(packed.map((p) => [p.name, join(dest, p.filename)]));
+}
+
+/** The e2e workspace's package.json: nx and the packed packages (each by its tarball, so npm never asks the registry for them). */
+export function workspacePackageJson(tarballs: ReadonlyMap<string, string>, name = 'ods-e2e-workspace'): string {
+  const devDependencies: Record<string, string> = { nx: nxVersion() };
+  for (const p of PACKAGES) devDependencies[`@ods-ts/${p}`] = `file:${tarballs.get(`@ods-ts/${p}`)}`;
+  return JSON.stringify({ name, private: true, devDependencies }, null, 2);
 }
 
 export function nxVersion(): string {

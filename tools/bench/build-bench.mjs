@@ -20,7 +20,7 @@
 //          --runs N (cold runs of each tool, default 3)
 //          --dialect DIR (the copied dialect, default mlir/Dialect/Arith/IR)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
-import { defaultManifests, readManifests } from '../conformance/lib.mjs';
+import { childrenCpuMs, exec, lanes, median, readManifest, sec, table, timed, which } from './bench-util.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,76 +91,6 @@ function parseArgs(argv) {
   return o;
 }
 
-const which = (t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).status === 0;
-
-function readManifest() {
-  const explicit = process.env.ODS_CONFORMANCE_MANIFEST;
-  // The committed case list of MLIR 22's tree (not the extra generators': the bench builds
-  // what ods-tblgen builds), and ../shared's when it is there.
-  const paths = explicit ? [explicit] : defaultManifests(ROOT).filter((p) => !p.includes('extra'));
-  for (const p of paths) if (!existsSync(p)) throw new Error(`manifest ${p} not found (set ODS_CONFORMANCE_MANIFEST)`);
-  return readManifests(paths);
-}
-
-/** CPU time (user + system, ms) of the terminated children of this process (Linux), or undefined. */
-function childrenCpuMs() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-function exec(cmd, args, cwd) {
-  return new Promise((res) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', () => undefined);
-    child.on('error', () => res({ code: -1, out }));
-    child.on('exit', (c, sig) => res({ code: c ?? (sig ? 128 : -1), out }));
-  });
-}
-
-/** Run `fn` over items, `jobs` at a time; wall and children CPU time. */
-async function timed(fn) {
-  const t0 = performance.now();
-  const c0 = childrenCpuMs();
-  const value = await fn();
-  const c1 = childrenCpuMs();
-  return { value, ms: performance.now() - t0, cpuMs: c0 === undefined ? undefined : c1 - c0 };
-}
-
-async function lanes(items, jobs, fn) {
-  let next = 0;
-  const out = new Array(items.length);
-  await Promise.all(
-    Array.from({ length: Math.min(jobs, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
-function table(header, rows) {
-  const cells = [header, ...rows].map((r) => r.map(String));
-  const width = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const right = header.map((_, i) => i > 0);
-  const line = (r) => '| ' + r.map((c, i) => (right[i] ? c.padStart(width[i]) : c.padEnd(width[i]))).join(' | ') + ' |';
-  return [line(cells[0]), '|' + width.map((w, i) => (right[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|', ...cells.slice(1).map(line)].join('\n');
-}
-
-const sec = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : undefined;
-};
-
 /** Watch mode: a child `ods-tblgen build --watch`, its output, and a wait for a pattern. */
 function startWatch(tool, config, jobs) {
   const child = spawn(tool, ['build', '--config', config, '--watch', '--jobs', String(jobs)], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -181,6 +111,9 @@ function startWatch(tool, config, jobs) {
 }
 
 async function main() {
+  // The monolithic build measured as it runs without the build service (callers-bench.mjs
+  // measures the service).
+  process.env.ODS_DAEMON = 'false';
   let opts;
   try {
     opts = parseArgs(process.argv.slice(2));

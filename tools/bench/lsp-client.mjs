@@ -16,7 +16,7 @@ export const fileUri = (path) => pathToFileURL(path).href;
  * `initializationOptions` are passed as they are.
  */
 export async function startLsp(rootPath, initializationOptions = {}) {
-  const child = spawn(process.execPath, [ODS_TBLGEN, 'lsp', '--stdio'], { cwd: rootPath, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ODS_TBLGEN, 'lsp', '--stdio'], { cwd: rootPath, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ODS_DAEMON: '0' } });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));

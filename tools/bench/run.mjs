@@ -206,6 +206,8 @@ const sec = (ms) => (ms / 1000).toFixed(2);
 const ratio = (ms, ref) => (ref ? `${(ms / ref).toFixed(1)}x` : '-');
 
 async function main() {
+  // One process per file without the build service (callers-bench.mjs measures the service).
+  process.env.ODS_DAEMON = 'false';
   let opts;
   try {
     opts = parseArgs(process.argv.slice(2));

@@ -54,6 +54,7 @@ export function parseArgs(argv) {
       case '--update-ratchet': opts.updateRatchet = true; break;
       case '--write-readme': opts.writeReadme = true; break;
       case '--in-band': opts.inBand = true; break;
+      case '--via-service': opts.viaService = true; break;
       case '--quiet': case '-q': opts.quiet = true; break;
       case '--help': case '-h': opts.help = true; break;
       case '--filter': opts.filter.push(take()); break;
@@ -105,6 +106,8 @@ Compares ods-tblgen with llvm-tblgen-22 / mlir-tblgen-22 over MLIR's own .td tre
   --update-ratchet          rewrite ratchet.json with the current passes
   --write-readme            replace the conformance table in README.md (full runs only)
   --in-band                 run our implementation on the main thread (debugging)
+  --via-service             run every case through ods-tblgen's build service (started in a
+                            private folder for the run, stopped after it)
   --quiet, -q               no progress lines
 `;
 

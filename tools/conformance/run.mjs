@@ -9,9 +9,9 @@
 //                  lists, byte-equal stdout; rows of other generators count as "missing".
 //
 // Reference outputs are cached in tools/conformance/out/ref/<version>/. See USAGE in lib.mjs.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -45,6 +45,25 @@ function tool(name, args, opts = {}) {
     if (e && e.code === 'ENOENT') throw new HarnessError(`${name} not found on PATH: ${INSTALL_HINT}`);
     throw new HarnessError(`${name} ${args.join(' ')} failed: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+const BIN = join(REPO, 'packages/ods-backends/bin/ods-tblgen.js');
+
+/**
+ * --via-service: a build service of our own in a private folder, for this run only (the worker
+ * threads inherit ODS_DAEMON_DIR); stopped when the process exits.
+ */
+function startServiceForRun() {
+  const dir = mkdtempSync(join(tmpdir(), 'ods-conformance-service-'));
+  process.env.ODS_DAEMON_DIR = dir;
+  process.env.ODS_DAEMON = 'true';
+  const r = spawnSync(process.execPath, [BIN, 'daemon', 'start'], { encoding: 'utf8', env: process.env });
+  if (r.status !== 0) throw new HarnessError(`the build service did not start: ${r.stderr || r.stdout}`);
+  process.stderr.write(r.stdout);
+  process.on('exit', () => {
+    spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: process.env, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 /** All .td files under <inc>/mlir, as sorted posix paths relative to <inc>. */
@@ -257,6 +276,10 @@ async function main() {
   const referenceLabel = `LLVM/MLIR ${llvmVersion}`;
 
   // Our implementation.
+  if (opts.viaService) {
+    opts.impl = join(HERE, 'service-impl.mjs');
+    startServiceForRun();
+  }
   const implPath = resolve(opts.impl || process.env.ODS_CONFORMANCE_IMPL || DEFAULT_IMPL);
   if (!existsSync(implPath)) {
     throw new HarnessError(

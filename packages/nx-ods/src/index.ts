@@ -20,7 +20,7 @@ import {
   type RawProjectGraphDependency,
   type TargetConfiguration,
 } from '@nx/devkit';
-import { ConfigError, FileHasher, hashText, loadConfig, scanIncludes } from '@ods-ts/tablegen-core';
+import { ConfigError, FileHasher, hashText, loadConfig, scanIncludes } from '@ods-ts/ods-engine';
 
 export interface OdsPluginOptions {
   /** Name of the inferred target (default `ods`). */

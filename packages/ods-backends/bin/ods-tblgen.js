@@ -24,20 +24,37 @@
 import 'node:child_process';
 import 'node:crypto';
 import 'node:fs';
+import 'node:net';
 import 'node:os';
 import 'node:path';
 import 'node:url';
 import 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 
-if (process.argv[2] !== 'build') setFlagsFromString('--no-opt');
-else setFlagsFromString('--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10');
+const sub = process.argv[2];
+// The build service (`daemon serve`) and the language server (`lsp`) are long-running: V8's
+// defaults suit them.
+if (sub !== 'build' && sub !== 'daemon' && sub !== 'lsp') setFlagsFromString('--no-opt');
+else if (sub === 'build') setFlagsFromString('--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10');
 
-const bundle = new URL('../dist/ods-tblgen.js', import.meta.url);
-import(bundle.href).catch((err) => {
-  if (err && err.code === 'ERR_MODULE_NOT_FOUND' && err.url === bundle.href) {
-    process.stderr.write('ods-tblgen: not built yet; run `npm run build` first\n');
-    process.exit(1);
-  }
-  throw err;
-});
+// The thin client first: it sends the run to the warm build service when one runs (and starts
+// one for next time when none does), loading no generator code. Undefined: run in-process.
+let code;
+try {
+  const client = await import(new URL('../dist/client.js', import.meta.url).href);
+  code = await client.runViaService(process.argv.slice(2));
+} catch {
+  code = undefined;
+}
+if (code !== undefined) {
+  process.exitCode = code;
+} else {
+  const bundle = new URL('../dist/ods-tblgen.js', import.meta.url);
+  import(bundle.href).catch((err) => {
+    if (err && err.code === 'ERR_MODULE_NOT_FOUND' && err.url === bundle.href) {
+      process.stderr.write('ods-tblgen: not built yet; run `npm run build` first\n');
+      process.exit(1);
+    }
+    throw err;
+  });
+}

@@ -5,10 +5,12 @@ import {
   ConfigError,
   OdsEngine,
   loadConfig,
+  resolveConfig,
+  type OdsConfigSpec,
   summaryLine,
   watchEngine,
   type BuildSummary,
-} from '@ods-ts/tablegen-core';
+} from '@ods-ts/ods-engine';
 import { generate } from './generate.js';
 import { listGenerators } from './registry.js';
 import { VERSION } from './version.js';
@@ -17,6 +19,8 @@ export interface BuildIO {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd?: string;
+  /** Parse and generate in the calling thread, no worker threads (the build service's threads are warm). */
+  inThread?: boolean;
 }
 
 const BUILD_HELP = `USAGE: ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]
@@ -45,6 +49,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   let watch = false;
   let jobs: number | undefined;
   let cacheDir: string | undefined;
+  // Undocumented: the config's JSON itself, `--config` naming where it counts as written (the
+  // Nx executor's inline jobs through the build service).
+  let configJson: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -69,6 +76,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       case '--cache-dir':
         cacheDir = value();
         break;
+      case '--config-json':
+        configJson = value();
+        break;
       case '--help':
       case '-h':
         io.stdout(BUILD_HELP);
@@ -80,15 +90,16 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   }
   const cwd = io.cwd ?? process.cwd();
   const makeEngine = (): OdsEngine => {
-    const config = loadConfig(resolve(cwd, configPath), {
-      knownGenerators: listGenerators(),
-      cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined,
-    });
+    const configOpts = { knownGenerators: listGenerators(), cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined };
+    const config =
+      configJson === undefined
+        ? loadConfig(resolve(cwd, configPath), configOpts)
+        : resolveConfig(JSON.parse(configJson) as OdsConfigSpec, resolve(cwd, configPath), configOpts);
     return new OdsEngine(config, {
       generate,
       toolVersion: VERSION,
       jobs,
-      workerScript: new URL('./engine-worker.js', import.meta.url),
+      ...(io.inThread ? {} : { workerScript: new URL('./engine-worker.js', import.meta.url) }),
       keepWorkers: watch,
       loneGroupOnWorker: watch,
       log: (l) => io.stdout(l + '\n'),

@@ -1,6 +1,7 @@
 // Runs a registered generator on a parse for the incremental engine (jobs from ods.json). A job's
 // `args` are parsed exactly like the CLI's generator options (`--dialect=x`, `--dialect x`, ...).
-import { type GenerateFn, type JobGroup, type ParseResult, type OdsJob, activeDiagnostics } from '@ods-ts/tablegen-core';
+import { type ParseResult, activeDiagnostics } from '@ods-ts/tablegen-core';
+import { type GenerateFn, type JobGroup, type OdsJob } from '@ods-ts/ods-engine';
 import { parseCommandLine } from './cli/options.js';
 import type { GeneratorOptionValue } from './cli/options.js';
 import { type GeneratorGroup, getGenerator } from './registry.js';

@@ -3,7 +3,8 @@
 // The CLI itself runs (in-process, with the editor's texts as its file system), so the text is
 // byte-identical to the command's output.
 import { runCli } from '@ods-ts/ods-backends';
-import { type FileSystem, decodeBytes, normalizeGenerator } from '@ods-ts/tablegen-core';
+import { normalizeGenerator } from '@ods-ts/ods-engine';
+import { type FileSystem, decodeBytes } from '@ods-ts/tablegen-core';
 import { parseCacheFor } from './analysis.js';
 import type { FileSettings } from './settings.js';
 

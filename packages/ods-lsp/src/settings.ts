@@ -3,7 +3,7 @@
 // `-I`-style settings, else MLIR's installed tree (`llvm-config-22 --includedir`).
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { type OdsConfig, type OdsJob, findMlirIncludeDir, loadConfig, scanIncludes } from '@ods-ts/tablegen-core';
+import { type OdsConfig, type OdsJob, findMlirIncludeDir, loadConfig, scanIncludes } from '@ods-ts/ods-engine';
 
 /** Settings from the client (initializationOptions, or the `ods` workspace configuration). */
 export interface ClientSettings {

@@ -154,4 +154,3 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
 function absolute(cwd: string, p: string): string {
   return p.startsWith('/') ? p : `${cwd.replace(/\/$/, '')}/${p}`;
 }
-export * from './engine/index.js';

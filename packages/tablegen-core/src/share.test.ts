@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ParseCache, parseTableGen, printRecords, recordsToJson, writeJson } from './index.js';
+import { ParseCache, parseTableGen, printRecords, processParseCache, recordsToJson, writeJson } from './index.js';
 import { TEST_CWD, type TestParseOptions, type TestParseResult, parseSource } from './testing.js';
 
 /** print-records, dump-json, dependencies and stderr of a parse. */
@@ -47,6 +47,14 @@ def e0 : Base<limit>;
 const files = { 'base.td': BASE, 'extra.td': EXTRA };
 
 describe('shared include parses', () => {
+  it('keeps a bounded number of caches per thread, the least recently used dropped first', () => {
+    const refs = Array.from({ length: 6 }, (_, i) => processParseCache(`/lru${i}`, ['inc']));
+    expect(processParseCache('/lru0', ['inc'])).toBe(refs[0]); // used again: now the newest
+    processParseCache('/lru6', ['inc']); // one too many: /lru1, the oldest, goes
+    expect(processParseCache('/lru0', ['inc'])).toBe(refs[0]);
+    expect(processParseCache('/lru1', ['inc'])).not.toBe(refs[1]);
+  });
+
   it('restores a shared include: the same records, JSON, dependencies and anonymous defs', () => {
     const cache = newCache();
     const main1 = `include "base.td"\ninclude "extra.td"\ndefm m1 : M<1>;\ndef x : Holder<Base<7>>;\n`;

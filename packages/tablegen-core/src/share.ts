@@ -257,11 +257,20 @@ export class SharedParse {
 const processCaches = new Map<string, ParseCache>();
 let processWide = false;
 
+/**
+ * At most this many caches per thread, the least recently used dropped first: a long-lived
+ * thread (the build service, a dev server) sees ever new working folders and include paths.
+ */
+const MAX_PROCESS_CACHES = 6;
+
 /** The ParseCache of this thread for a working directory and include path. */
 export function processParseCache(cwd: string, includeDirs: readonly string[]): ParseCache {
   const key = JSON.stringify([cwd, includeDirs]);
   let c = processCaches.get(key);
-  if (!c) processCaches.set(key, (c = new ParseCache(cwd, includeDirs)));
+  if (c) processCaches.delete(key);
+  else c = new ParseCache(cwd, includeDirs);
+  processCaches.set(key, c);
+  if (processCaches.size > MAX_PROCESS_CACHES) processCaches.delete(processCaches.keys().next().value!);
   return c;
 }
 

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, createLogger, createServer, type HotPayload, type InlineConfig, type ViteDevServer } from 'vite';
-import { findMlirIncludeDir } from '@ods-ts/tablegen-core';
+import { findMlirIncludeDir } from '@ods-ts/ods-engine';
 import { listGenerators } from '@ods-ts/ods-backends';
 import ods, { PLUGIN_NAME, availableGenerators, validateOptions, type OdsPluginOptions } from './index.js';
 

@@ -29,7 +29,7 @@ import {
   type GroupSpec,
   type OdsConfig,
   type OdsConfigSpec,
-} from '@ods-ts/tablegen-core';
+} from '@ods-ts/ods-engine';
 import { VERSION, generate as odsGenerate, getGenerator, listGenerators } from '@ods-ts/ods-backends';
 import { decodeLatin1, toErrorInfo, type OdsErrorInfo } from './diagnostics.js';
 import { BUILTIN_MODULE_GENERATORS, OdsModuleLoader } from './loader.js';
@@ -38,7 +38,7 @@ import { OdsQueryError, hasOdsQuery, parseOdsQuery, splitQuery } from './query.j
 export { parseOdsQuery, hasOdsQuery, OdsQueryError, type OdsQuery } from './query.js';
 export { toErrorInfo, codeFrame, type OdsErrorInfo, type DiagnosticLoc } from './diagnostics.js';
 export { OdsModuleLoader, type ModuleOutput } from './loader.js';
-export type { OdsConfigSpec } from '@ods-ts/tablegen-core';
+export type { OdsConfigSpec } from '@ods-ts/ods-engine';
 
 /** Options of {@link ods}. */
 export interface OdsPluginOptions {

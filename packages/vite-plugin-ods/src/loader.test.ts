@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseTableGen, resolveConfig, type GenerateFn } from '@ods-ts/tablegen-core';
+import { parseTableGen } from '@ods-ts/tablegen-core';
+import { resolveConfig, type GenerateFn } from '@ods-ts/ods-engine';
 import { OdsModuleLoader } from './loader.js';
 
 describe('OdsModuleLoader', () => {

@@ -7,16 +7,13 @@
 // `offerOutput`).
 import {
   FatalError,
-  FileHasher,
   parseTableGen,
   printRecords,
   recordsToJson,
   writeJson,
-  type GenerateFn,
-  type OdsConfig,
-  type OdsJob,
   type ParseResult,
 } from '@ods-ts/tablegen-core';
+import { FileHasher, type GenerateFn, type OdsConfig, type OdsJob } from '@ods-ts/ods-engine';
 
 /** The outcome of one `?ods=` module. */
 export interface ModuleOutput {

@@ -1,9 +1,9 @@
 // The `@ods-ts/nx-ods:generate` executor: runs ods.json jobs (or inline jobs given in
-// project.json) through the same engine as `ods-tblgen build`.
+// project.json) through the same engine as `ods-tblgen build`. When the build service may run
+// (see ods-tblgen's `daemon`), the task goes to its warm threads and this process loads only the
+// thin client; otherwise, or when the service does not answer, it runs here.
 import { join, resolve } from 'node:path';
 import type { ExecutorContext } from '@nx/devkit';
-import { ConfigError, OdsEngine, loadConfig, resolveConfig, summaryLine, type OdsConfig } from '@ods-ts/tablegen-core';
-import { listGenerators, VERSION } from '@ods-ts/ods-backends';
 
 export interface GenerateExecutorOptions {
   config?: string;
@@ -15,46 +15,46 @@ export interface GenerateExecutorOptions {
   parallel?: number;
 }
 
-export default async function generateExecutor(options: GenerateExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
-  const projectRoot = context.projectName ? (context.projectsConfigurations?.projects[context.projectName]?.root ?? '') : '';
+/** The task as `ods-tblgen build` arguments, run in the workspace root. */
+export function buildArgs(options: GenerateExecutorOptions, context: ExecutorContext, projectName = context.projectName): string[] {
+  const projectRoot = projectName ? (context.projectsConfigurations?.projects[projectName]?.root ?? '') : '';
   const expand = (p: string) => p.replaceAll('{projectRoot}', projectRoot).replaceAll('{workspaceRoot}', context.root);
+  const args: string[] = [];
+  if (options.jobs) {
+    // Inline jobs: paths relative to the project root, as if written in its project.json.
+    const spec = { includeDirs: options.includeDirs, mlirIncludeDir: options.mlirIncludeDir, macros: options.macros, jobs: options.jobs };
+    args.push('--config', join(context.root, projectRoot, 'project.json'), '--config-json', JSON.stringify(spec));
+  } else {
+    args.push('--config', resolve(context.root, expand(options.config ?? `${projectRoot}/ods.json`)));
+  }
   // Paths in executor options are relative to the workspace root, as everywhere in Nx.
-  const cacheDir = options.cacheDir ? resolve(context.root, expand(options.cacheDir)) : undefined;
-  let config: OdsConfig;
-  try {
-    if (options.jobs) {
-      const virtualPath = join(context.root, projectRoot, 'project.json');
-      config = resolveConfig(
-        { includeDirs: options.includeDirs, mlirIncludeDir: options.mlirIncludeDir, macros: options.macros, jobs: options.jobs },
-        virtualPath,
-        { knownGenerators: listGenerators(), cacheDir },
-      );
-    } else {
-      const configPath = resolve(context.root, expand(options.config ?? `${projectRoot}/ods.json`));
-      config = loadConfig(configPath, { knownGenerators: listGenerators(), cacheDir });
-    }
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(e.message + '\n');
-      return { success: false };
-    }
-    throw e;
+  if (options.cacheDir) args.push('--cache-dir', resolve(context.root, expand(options.cacheDir)));
+  if (options.parallel !== undefined) args.push('--jobs', String(options.parallel));
+  return args;
+}
+
+/** Print what a build printed, in order. */
+export function replay(output: readonly (readonly [1 | 2, string])[]): void {
+  for (const [fd, text] of output) (fd === 1 ? process.stdout : process.stderr).write(Buffer.from(text, 'latin1'));
+}
+
+export default async function generateExecutor(options: GenerateExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  const args = buildArgs(options, context);
+  const { runBuildThroughService } = await import('@ods-ts/ods-backends/client');
+  const viaService = await runBuildThroughService(args, context.root);
+  if (viaService) {
+    replay(viaService.output);
+    return { success: viaService.code === 0 };
   }
-  // Generation runs on worker threads of ods-backends' bundled engine worker: the very code the
-  // CLI runs and the engine's cache fingerprints (no `generate` from this process).
-  const engine = new OdsEngine(config, {
-    toolVersion: VERSION,
-    jobs: options.parallel,
-    workerScript: new URL(import.meta.resolve('@ods-ts/ods-backends').replace(/index\.js$/, 'engine-worker.js')),
-  });
-  let s;
-  try {
-    s = await engine.build();
-  } finally {
-    await engine.close();
-  }
-  if (s.diagnostics) process.stderr.write(Buffer.from(s.diagnostics, 'latin1'));
-  for (const o of s.outcomes) if (o.error && !s.diagnostics.includes(o.error)) process.stderr.write(Buffer.from(o.error, 'latin1'));
-  process.stdout.write(`ods: ${summaryLine(s)} (${Math.round(s.ms)} ms)\n`);
-  return { success: s.failed === 0 };
+  return { success: (await runInProcess(args, context.root)) === 0 };
+}
+
+/** `ods-tblgen build <args>` in this process (its worker threads run ods-backends' bundled engine worker). */
+export async function runInProcess(args: readonly string[], cwd: string, io?: { stdout(t: string): void; stderr(t: string): void }): Promise<number> {
+  const { runBuildCommand } = await import('@ods-ts/ods-backends/build');
+  const out = io ?? {
+    stdout: (t: string) => void process.stdout.write(Buffer.from(t, 'latin1')),
+    stderr: (t: string) => void process.stderr.write(Buffer.from(t, 'latin1')),
+  };
+  return runBuildCommand(args, { ...out, cwd });
 }

@@ -1,11 +1,16 @@
 // One parse, many outputs: parse an input once and run every job that reads it. Runs in the
 // main thread or in a worker; takes and returns plain data only.
-import { FatalError } from '../diagnostics.js';
-import { parseTableGen, type ParseResult } from '../index.js';
-import { processParseCache } from '../share.js';
-import { recordsToJson, writeJson } from '../json.js';
-import { printRecords } from '../printer.js';
-import { type FileSystem, nodeFileSystem } from '../sources.js';
+import {
+  FatalError,
+  nodeFileSystem,
+  parseTableGen,
+  printRecords,
+  processParseCache,
+  recordsToJson,
+  writeJson,
+  type FileSystem,
+  type ParseResult,
+} from '@ods-ts/tablegen-core';
 import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OdsJob } from './config.js';

@@ -1,4 +1,6 @@
-// The incremental engine: ods.json config, static include scan, cache, workers and watch mode.
+// @ods-ts/ods-engine: the incremental engine: ods.json config, static include scan, up-to-date
+// checks, worker threads and watch mode (the CLI's `build`, the Nx executor and the Vite plugin).
+
 export * from './config.js';
 export * from './scan.js';
 export * from './fsutil.js';
@@ -6,3 +8,4 @@ export * from './run-group.js';
 export * from './engine.js';
 export { serveWorker } from './worker.js';
 export { watchEngine, type WatchHandle, type WatchOptions } from './watch.js';
+export * from './service/index.js';

@@ -3,7 +3,7 @@
 // its inputs and the watcher its files before any parse has run; a full parse confirms it.
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { pathOfBytes } from '../sources.js';
+import { pathOfBytes } from '@ods-ts/tablegen-core';
 
 const INCLUDE_RE = /^[ \t]*include[ \t]+"([^"\n]*)"/gm;
 

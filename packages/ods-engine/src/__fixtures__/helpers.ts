@@ -33,14 +33,20 @@ export function tempTree(files: { [rel: string]: string } = {}, prefix = 'ods-en
   return t;
 }
 
-let bundled: Promise<URL> | undefined;
-/** The test worker script, bundled once per test file into a temp folder. */
-export function testWorkerScript(): Promise<URL> {
-  bundled ??= (async () => {
+const bundled = new Map<string, Promise<URL>>();
+/** A fixture entry (default: the engine's test worker script), bundled once per test file into a temp folder. */
+export function testWorkerScript(entry = 'worker-entry.ts'): Promise<URL> {
+  let url = bundled.get(entry);
+  if (!url) bundled.set(entry, (url = bundle(entry)));
+  return url;
+}
+
+async function bundle(entry: string): Promise<URL> {
+  {
     const { build } = await import('esbuild');
-    const out = join(mkdtempSync(join(tmpdir(), 'ods-worker-')), 'worker.mjs');
+    const out = join(mkdtempSync(join(tmpdir(), 'ods-worker-')), entry.replace(/\.ts$/, '.mjs'));
     await build({
-      entryPoints: [fileURLToPath(new URL('./worker-entry.ts', import.meta.url))],
+      entryPoints: [fileURLToPath(new URL(`./${entry}`, import.meta.url))],
       outfile: out,
       bundle: true,
       platform: 'node',
@@ -50,8 +56,7 @@ export function testWorkerScript(): Promise<URL> {
       external: ['chokidar'],
     });
     return pathToFileURL(out);
-  })();
-  return bundled;
+  }
 }
 
 /** Wait until `fn` returns a truthy value (polling), or fail after `ms`. */

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { parseTableGen, type ParseResult } from '../index.js';
-import { printRecords } from '../printer.js';
+import { parseTableGen, printRecords, type ParseResult } from '@ods-ts/tablegen-core';
 import { resolveConfig, type OdsConfigSpec, type OdsJob } from './config.js';
 import { OdsEngine, summaryLine, type BuildSummary, type EngineOptions, type JobStatus } from './engine.js';
 import type { GenerateFn } from './run-group.js';

@@ -3,7 +3,7 @@
 // `explode` throws a non-diagnostic error; `crash` kills the worker thread; `warn` reports a warning and succeeds; `fail` reports
 // an error.
 import { isMainThread } from 'node:worker_threads';
-import { printRecord } from '../../printer.js';
+import { printRecord } from '@ods-ts/tablegen-core';
 import type { GenerateFn } from '../run-group.js';
 
 export const testGenerate: GenerateFn = (parse, job) => {

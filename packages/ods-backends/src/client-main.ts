@@ -1,0 +1,52 @@
+// The thin client entry (dist/client.js): what `ods-tblgen` loads first. When the build service
+// may be used it sends the run there and prints its output; it loads no generator, parser or
+// engine code. Undefined means "run in-process" (no service yet: one is started for next time).
+import { runThroughService, serviceEnabled, type RunResult, type ServiceTarget } from '@ods-ts/ods-engine/service-client';
+import { serviceTarget as targetOf } from './service-target.js';
+
+/** This build's service target (undefined when the build id is missing). */
+export function serviceTarget(): ServiceTarget | undefined {
+  return targetOf(import.meta.url);
+}
+
+/** The thread entry of this build's service, for hosts that run a service of their own (Nx batch mode). */
+export function serviceWorkerScript(): URL {
+  return new URL('./service-worker.js', import.meta.url);
+}
+
+/** Run `ods-tblgen build <argv>` through the service listening in `dir` (never started from here). */
+export function runBuildIn(t: ServiceTarget, dir: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult | undefined> {
+  return runThroughService({ ...t, env: { ...env, ODS_DAEMON_DIR: dir } }, 'build', argv, { cwd, start: false });
+}
+
+/** Whether `argv` may run through the service: not the service itself, the LSP or a watch. */
+function eligible(argv: readonly string[]): boolean {
+  const sub = argv[0];
+  if (sub === 'daemon' || sub === 'lsp') return false;
+  if (sub === 'build') return !argv.some((a) => a === '--watch' || a === '-w' || a.startsWith('--watch='));
+  return true;
+}
+
+/** Run `argv` through the service and print its output; the exit code, or undefined. */
+export async function runViaService(argv: readonly string[]): Promise<number | undefined> {
+  if (!serviceEnabled() || !eligible(argv)) return undefined;
+  const target = serviceTarget();
+  if (!target) return undefined;
+  const build = argv[0] === 'build';
+  const r = await runThroughService(target, build ? 'build' : 'cli', build ? argv.slice(1) : argv, { cwd: process.cwd(), start: true });
+  if (!r) return undefined;
+  for (const [fd, text] of r.output) (fd === 1 ? process.stdout : process.stderr).write(Buffer.from(text, 'latin1'));
+  return r.code;
+}
+
+/**
+ * Run `ods-tblgen build <argv>` in `cwd` through the service (the Nx executor); undefined: no
+ * service answered (one is started for next time unless `start` is false), run in-process.
+ */
+export async function runBuildThroughService(argv: readonly string[], cwd: string, start = true): Promise<RunResult | undefined> {
+  if (!serviceEnabled()) return undefined;
+  const target = serviceTarget();
+  return target && runThroughService(target, 'build', argv, { cwd, start });
+}
+
+export { serviceEnabled, type RunResult };

@@ -1,0 +1,112 @@
+// `ods-tblgen daemon start|stop|status|serve`: the build service of this tool build (see
+// @ods-ts/ods-engine's service). `serve` runs it in the foreground; the CLI starts it detached
+// on first use.
+import { availableParallelism } from 'node:os';
+import { askService, serviceDir, startService, startServiceDetached, type ServiceStatus } from '@ods-ts/ods-engine';
+import { serviceTarget } from './service-target.js';
+
+interface Out {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const HELP = `USAGE: ods-tblgen daemon start|stop|status|serve
+
+The build service: one background process per user and ods-tblgen build that keeps warm threads
+(JIT-compiled code, shared include parses) for every ods-tblgen call. The CLI starts it on first
+use and it exits after ODS_DAEMON_IDLE seconds without a request (default 180).
+ODS_DAEMON=false never uses it (the default when CI is set); ODS_DAEMON=true always does.
+Its socket lives in a folder only you can open: $ODS_DAEMON_DIR, else
+$XDG_RUNTIME_DIR/ods-tblgen-<uid>, else <tmp>/ods-tblgen-<uid>.
+`;
+
+/** Idle time before the service exits, from ODS_DAEMON_IDLE (seconds). */
+function idleMs(): number {
+  const s = Number(process.env['ODS_DAEMON_IDLE']);
+  return Number.isFinite(s) && s > 0 ? s * 1000 : 180_000;
+}
+
+function describe(s: ServiceStatus): string {
+  return (
+    `ods-tblgen daemon: running (pid ${s.pid}, build ${s.build.slice(0, 16)})\n` +
+    `  socket: ${s.socket}\n  up ${Math.round(s.uptimeMs / 1000)} s, ${s.served} requests served, ` +
+    `${s.workers} warm threads, ${s.rssMb} MB; exits after ${Math.round(s.idleExitMs / 1000)} s idle\n`
+  );
+}
+
+async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await probe();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await probe();
+  }
+  return v;
+}
+
+export async function runDaemonCommand(argv: readonly string[], io: Out): Promise<number> {
+  const target = serviceTarget(import.meta.url);
+  if (!target) {
+    io.stderr('ods-tblgen daemon: this build has no build id (run `npm run build`)\n');
+    return 1;
+  }
+  const status = () => askService(target, 'status');
+  switch (argv[0]) {
+    case 'serve': {
+      const handle = await startService({
+        buildId: target.buildId,
+        workerScript: new URL('./service-worker.js', import.meta.url),
+        dir: serviceDir(),
+        idleMs: idleMs(),
+        threads: availableParallelism(),
+        maxThreadHeapMb: 1024,
+      });
+      if (!handle) return 0; // another service of this build already listens
+      const stop = () => void handle.stop();
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      await handle.done;
+      return 0;
+    }
+    case 'start': {
+      let s = await status();
+      if (!s || s === 'bye') {
+        startServiceDetached({ ...target, env: process.env });
+        s = await waitFor(status, (v) => v !== undefined && v !== 'bye', 10_000);
+      }
+      if (!s || s === 'bye') {
+        io.stderr('ods-tblgen daemon: the service did not start\n');
+        return 1;
+      }
+      io.stdout(describe(s));
+      return 0;
+    }
+    case 'stop': {
+      const r = await askService(target, 'stop');
+      if (!r) {
+        io.stdout('ods-tblgen daemon: not running\n');
+        return 0;
+      }
+      await waitFor(status, (v) => v === undefined, 10_000);
+      io.stdout('ods-tblgen daemon: stopped\n');
+      return 0;
+    }
+    case 'status': {
+      const s = await status();
+      if (!s || s === 'bye') {
+        io.stdout('ods-tblgen daemon: not running\n');
+        return 3;
+      }
+      io.stdout(describe(s));
+      return 0;
+    }
+    case '--help':
+    case '-h':
+    case undefined:
+      io.stdout(HELP);
+      return argv[0] === undefined ? 1 : 0;
+    default:
+      io.stderr(`ods-tblgen daemon: unknown command '${argv[0]}'\n${HELP}`);
+      return 1;
+  }
+}

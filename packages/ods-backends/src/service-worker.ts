@@ -1,0 +1,13 @@
+// A thread of the build service (dist/service-worker.js): the CLI and `build`, warm between
+// requests, with the include parses of earlier requests shared (share.ts).
+import { serveServiceWorker } from '@ods-ts/ods-engine';
+import { shareParsesInProcess } from '@ods-ts/tablegen-core';
+import { runBuildCommand } from './build-command.js';
+import { runCli } from './cli.js';
+
+shareParsesInProcess(true);
+serveServiceWorker({
+  cli: (argv, io) => runCli(argv, io),
+  // In this thread: it is warm and holds the shared include parses.
+  build: (argv, io) => runBuildCommand(argv, { ...io, inThread: true }),
+});

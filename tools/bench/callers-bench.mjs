@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// `node tools/bench/callers-bench.mjs`: ods-tblgen as each of its callers runs it, against
+// mlir-tblgen-22 timed in the same run (medians; the machine's load is printed with the results).
+//
+//   cli      one process per output, as CMake's mlir_tablegen() and Bazel's gentbl run it:
+//            ArithOps.td --gen-op-defs and LLVMOps.td --gen-op-decls; ods-tblgen with its build
+//            service warm, and with ODS_DAEMON=false; the client's peak memory (/usr/bin/time)
+//   example  the example dialect's ods.json built cold (fresh outputs and cache): `ods-tblgen
+//            build` with the service warm and with ODS_DAEMON=false, against its jobs run as
+//            reference processes one after another
+//   nx       a fresh Nx workspace (the packed packages) with one project per MLIR dialect file
+//            (91 projects, 782 outputs), `nx run-many -t ods` cold (--skip-nx-cache, no
+//            .ods-cache): with the service (started by the first task), with ODS_DAEMON=false,
+//            and with --batch; against one reference process per output, 2-wide
+//   memory   the build service's peak resident memory (VmHWM) after all of that
+//
+// Options: --suite cli,example,nx (default all)   --runs N (cli and example, default 7)
+//          --nx-runs N (default 1)   --keep
+// Performance is measured here only, never in the tests. Needs `npm run build` first.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, exec, lanes, median, readManifest, table, which } from './bench-util.mjs';
+
+const BIN = join(ROOT, 'packages/ods-backends/bin/ods-tblgen.js');
+const REF = 'mlir-tblgen-22';
+const TIME = '/usr/bin/time';
+const NX_GENS = ['op-decls', 'op-defs', 'dialect-decls', 'dialect-defs', 'typedef-decls', 'typedef-defs', 'attrdef-decls', 'attrdef-defs', 'enum-decls', 'enum-defs'];
+
+function parseArgs(argv) {
+  const o = { suites: ['cli', 'example', 'nx'], runs: 7, nxRuns: 1, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [a, inline] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], undefined];
+    const take = () => inline ?? argv[++i];
+    if (a === '--suite') o.suites = take().split(',');
+    else if (a === '--runs') o.runs = Number(take());
+    else if (a === '--nx-runs') o.nxRuns = Number(take());
+    else if (a === '--keep') o.keep = true;
+    else throw new Error(`unknown argument '${argv[i]}'`);
+  }
+  return o;
+}
+
+/** Run a command; wall ms, exit code and (with /usr/bin/time) peak RSS in MB. */
+function timedRun(cmd, args, { cwd, env } = {}) {
+  const mem = existsSync(TIME) ? join(tmpdir(), `ods-bench-mem-${process.pid}`) : undefined;
+  const [c, a] = mem ? [TIME, ['-f', '%M', '-o', mem, cmd, ...args]] : [cmd, args];
+  const t0 = performance.now();
+  const r = spawnSync(c, a, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+  const ms = performance.now() - t0;
+  const rssMb = mem && existsSync(mem) ? Number(readFileSync(mem, 'utf8').trim().split('\n').pop()) / 1024 : undefined;
+  return { ms, code: r.status, stdout: r.stdout, rssMb };
+}
+
+const fmtMs = (ms) => `${Math.round(ms)} ms`;
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+
+/** The service of this build in a folder of the bench's own. */
+function serviceEnv(dir) {
+  return { ...process.env, CI: '', ODS_DAEMON: 'true', ODS_DAEMON_DIR: dir, ODS_DAEMON_IDLE: '600' };
+}
+const offEnv = () => ({ ...process.env, ODS_DAEMON: 'false' });
+
+function servicePeakMb(env) {
+  const s = spawnSync(process.execPath, [BIN, 'daemon', 'status'], { env, encoding: 'utf8' }).stdout;
+  const pid = /pid (\d+)/.exec(s)?.[1];
+  if (!pid) return undefined;
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function cliSuite(opts, inc, env, out) {
+  const cases = [
+    ['ArithOps --gen-op-defs', ['--gen-op-defs', '-I', '.', 'mlir/Dialect/Arith/IR/ArithOps.td']],
+    ['LLVMOps --gen-op-decls', ['--gen-op-decls', '-I', '.', 'mlir/Dialect/LLVMIR/LLVMOps.td']],
+  ];
+  const rows = [];
+  for (const [name, args] of cases) {
+    process.stderr.write(`callers-bench: cli ${name} ...\n`);
+    // Warm the service on this case (the first call starts it when needed).
+    for (let i = 0; i < 3; i++) timedRun(process.execPath, [BIN, ...args, '-o', join(out, 'warm.inc')], { cwd: inc, env });
+    const ref = [];
+    const svc = [];
+    const off = [];
+    let same = true;
+    for (let k = 0; k < opts.runs; k++) {
+      const r = timedRun(REF, [...args, '-o', join(out, 'ref.inc')], { cwd: inc });
+      const s = timedRun(process.execPath, [BIN, ...args, '-o', join(out, 'svc.inc')], { cwd: inc, env });
+      const o = timedRun(process.execPath, [BIN, ...args, '-o', join(out, 'off.inc')], { cwd: inc, env: offEnv() });
+      ref.push(r);
+      svc.push(s);
+      off.push(o);
+      const want = readFileSync(join(out, 'ref.inc'));
+      same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc')));
+    }
+    const m = (xs, k = 'ms') => median(xs.map((x) => x[k]).filter((v) => v !== undefined));
+    const refMs = m(ref);
+    rows.push([name, fmtMs(refMs), `${fmtMs(m(svc))} (${ratio(m(svc), refMs)})`, `${fmtMs(m(off))} (${ratio(m(off), refMs)})`,
+      `${m(ref, 'rssMb')?.toFixed(0) ?? '-'} / ${m(svc, 'rssMb')?.toFixed(0) ?? '-'} / ${m(off, 'rssMb')?.toFixed(0) ?? '-'} MB`, same ? 'yes' : 'NO']);
+  }
+  return table(['one call per output', REF, 'ods-tblgen, service warm', 'ODS_DAEMON=false', 'peak RSS ref / client / off', 'same bytes'], rows);
+}
+
+async function exampleSuite(opts, inc, env, out) {
+  const { loadConfig } = await import(pathToFileURL(join(ROOT, 'packages/ods-engine/dist/index.js')).href);
+  const src = join(ROOT, 'examples/dialect');
+  const config = loadConfig(join(src, 'ods.json'), {});
+  const incArgs = [...config.includeDirs, config.mlirIncludeDir].filter(Boolean).flatMap((d) => ['-I', d]);
+  incArgs.push(...(config.macros ?? []).flatMap((m) => ['-D', m]));
+  const refCmd = (j) =>
+    j.generator === 'print-records' || j.generator === 'dump-json'
+      ? ['llvm-tblgen-22', [...(j.generator === 'dump-json' ? ['--dump-json'] : []), ...incArgs, j.input]]
+      : [REF, [`--gen-${j.generator}`, ...j.args, ...incArgs, j.input]];
+  process.stderr.write(`callers-bench: example dialect, ${config.jobs.length} jobs ...\n`);
+  const ref = [];
+  const svc = [];
+  const off = [];
+  const fresh = (tag, k) => {
+    const d = join(out, `example-${tag}-${k}`);
+    cpSync(src, d, { recursive: true, filter: (p) => !/[/\\](generated|\.ods-cache|node_modules)$/.test(p) });
+    return d;
+  };
+  fresh('warm', 0);
+  timedRun(process.execPath, [BIN, 'build', '--config', join(out, 'example-warm-0', 'ods.json')], { env });
+  for (let k = 0; k < opts.runs; k++) {
+    const t0 = performance.now();
+    for (const j of config.jobs) {
+      const [c, a] = refCmd(j);
+      const r = spawnSync(c, [...a, '-o', join(out, 'ref-example.out')], { cwd: config.baseDir, stdio: 'ignore' });
+      if (r.status !== 0) throw new Error(`${c} ${a.join(' ')} failed`);
+    }
+    ref.push(performance.now() - t0);
+    const ds = fresh('svc', k);
+    svc.push(timedRun(process.execPath, [BIN, 'build', '--config', join(ds, 'ods.json')], { env }).ms);
+    const dof = fresh('off', k);
+    off.push(timedRun(process.execPath, [BIN, 'build', '--config', join(dof, 'ods.json')], { env: offEnv() }).ms);
+  }
+  const refMs = median(ref);
+  return table(
+    ['example dialect, cold', `${config.jobs.length} reference processes, one after another`, 'ods-tblgen build, service warm', 'ODS_DAEMON=false'],
+    [['examples/dialect/ods.json', fmtMs(refMs), `${fmtMs(median(svc))} (${ratio(median(svc), refMs)})`, `${fmtMs(median(off))} (${ratio(median(off), refMs)})`]],
+  );
+}
+
+function packWorkspace(ws, projects) {
+  const tarballs = join(ws, '..', 'tarballs');
+  mkdirSync(tarballs, { recursive: true });
+  const pkgs = ['tablegen-core', 'ods-engine', 'ods-backends', 'nx-ods'];
+  const r = execFileSync('npm', ['pack', '--json', '--pack-destination', tarballs, ...pkgs.flatMap((p) => ['-w', `@ods-ts/${p}`])], { cwd: ROOT, encoding: 'utf8' });
+  const packed = JSON.parse(r.slice(r.indexOf('[')));
+  const nxVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/nx/package.json'), 'utf8')).version;
+  const devDependencies = { nx: nxVersion };
+  for (const p of packed) devDependencies[p.name] = `file:${join(tarballs, p.filename)}`;
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'package.json'), JSON.stringify({ name: 'ods-bench-nx', private: true, devDependencies }, null, 2));
+  writeFileSync(join(ws, 'nx.json'), JSON.stringify({ neverConnectToCloud: true, plugins: ['@ods-ts/nx-ods'] }, null, 2));
+  writeFileSync(join(ws, '.npmrc'), 'fund=false\naudit=false\n');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: ws, stdio: 'ignore' });
+  for (const p of projects) {
+    mkdirSync(join(ws, 'dialects', p.name), { recursive: true });
+    writeFileSync(join(ws, 'dialects', p.name, 'project.json'), JSON.stringify({ name: p.name }));
+    writeFileSync(join(ws, 'dialects', p.name, 'ods.json'), JSON.stringify({ mlirIncludeDir: p.inc, jobs: p.jobs }));
+  }
+}
+
+async function nxSuite(opts, inc, out) {
+  let rows = readManifest().filter((r) => NX_GENS.includes(r.generator));
+  const dialects = new Set(rows.filter((r) => r.generator === 'op-decls').map((r) => r.file));
+  rows = rows.filter((r) => !r.trivial && dialects.has(r.file));
+  const byFile = new Map();
+  for (const r of rows) {
+    if (!byFile.has(r.file)) byFile.set(r.file, []);
+    byFile.get(r.file).push(r);
+  }
+  const projects = [...byFile].map(([file, rs], i) => ({
+    name: `p${i}-${basename(file, '.td').toLowerCase()}`,
+    inc,
+    jobs: rs.map((r, k) => ({ input: join(inc, file), generator: r.generator, ...(r.args.length ? { args: r.args } : {}), output: `gen/${k}.inc` })),
+  }));
+  const n = projects.reduce((s, p) => s + p.jobs.length, 0);
+  process.stderr.write(`callers-bench: nx workspace of ${projects.length} projects, ${n} outputs (packing and installing) ...\n`);
+  const ws = join(out, 'nx-ws');
+  packWorkspace(ws, projects);
+  const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_INTERACTIVE: 'false', NO_COLOR: '1' };
+  const clean = () => {
+    for (const p of projects) {
+      rmSync(join(ws, 'dialects', p.name, 'gen'), { recursive: true, force: true });
+      rmSync(join(ws, 'dialects', p.name, '.ods-cache'), { recursive: true, force: true });
+    }
+  };
+  const runMany = (extra, env) => {
+    clean();
+    const r = timedRun('npx', ['nx', 'run-many', '-t', 'ods', '--skip-nx-cache', '--output-style=static', ...extra], { cwd: ws, env });
+    if (r.code !== 0) throw new Error(`nx run-many ${extra.join(' ')} failed`);
+    return r.ms;
+  };
+  const svcDir = join(out, 'nx-service');
+  const results = { ref: [], svc: [], off: [], batch: [] };
+  for (let k = 0; k < opts.nxRuns; k++) {
+    process.stderr.write(`callers-bench: nx run ${k + 1}/${opts.nxRuns}: ${n} reference processes, 2-wide ...\n`);
+    const items = projects.flatMap((p) => p.jobs.map((j) => ({ j, cwd: join(ws, 'dialects', p.name) })));
+    const t0 = performance.now();
+    await lanes(items, 2, ({ j }, i) => exec(REF, [`--gen-${j.generator}`, ...(j.args ?? []), '-I', inc, j.input, '-o', join(out, `nx-ref-${i % 2}.inc`)], out));
+    results.ref.push(performance.now() - t0);
+    process.stderr.write('callers-bench: nx run-many, service on (its first task starts it) ...\n');
+    spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: serviceEnv(svcDir) });
+    results.svc.push(runMany(['--parallel=2'], { ...nxEnv, ...serviceEnv(svcDir) }));
+    process.stderr.write('callers-bench: nx run-many, ODS_DAEMON=false ...\n');
+    results.off.push(runMany(['--parallel=2'], { ...nxEnv, ODS_DAEMON: 'false' }));
+    process.stderr.write('callers-bench: nx run-many --batch ...\n');
+    results.batch.push(runMany(['--batch'], { ...nxEnv, ODS_DAEMON: 'false' }));
+  }
+  const peak = servicePeakMb(serviceEnv(svcDir));
+  spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: serviceEnv(svcDir) });
+  const refMs = median(results.ref);
+  const cell = (xs) => `${(median(xs) / 1000).toFixed(2)} s (${ratio(median(xs), refMs)})`;
+  return (
+    table(
+      [`nx run-many -t ods, ${projects.length} projects, ${n} outputs, cold`, `${REF}, 2-wide`, 'service on', 'ODS_DAEMON=false', '--batch'],
+      [['wall', `${(refMs / 1000).toFixed(2)} s`, cell(results.svc), cell(results.off), cell(results.batch)]],
+    ) + (peak ? `\n\nThe service's peak RSS after the Nx runs: ${peak.toFixed(0)} MB.` : '')
+  );
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(join(ROOT, 'packages/ods-backends/dist/build-id.txt'))) throw new Error('run `npm run build` first');
+  if (!which(REF)) throw new Error(`${REF} not found (tools/setup.sh installs it)`);
+  const inc = execFileSync('llvm-config-22', ['--includedir'], { encoding: 'utf8' }).trim();
+  const out = mkdtempSync(join(tmpdir(), 'ods-callers-bench-'));
+  const env = serviceEnv(join(out, 'service'));
+  const sections = [];
+  const load0 = loadavg()[0];
+  try {
+    if (opts.suites.includes('cli')) sections.push(await cliSuite(opts, inc, env, out));
+    if (opts.suites.includes('example')) sections.push(await exampleSuite(opts, inc, env, out));
+    const peak = servicePeakMb(env);
+    if (peak) sections.push(`The build service's peak RSS after the cli and example runs: ${peak.toFixed(0)} MB.`);
+    spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env });
+    if (opts.suites.includes('nx')) sections.push(await nxSuite(opts, inc, out));
+  } finally {
+    spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env });
+    if (!opts.keep) rmSync(out, { recursive: true, force: true });
+  }
+  process.stdout.write(`\n${sections.join('\n\n')}\n\nLoad average (1 min) at start / end: ${load0.toFixed(2)} / ${loadavg()[0].toFixed(2)}; medians of ${opts.runs} runs (cli, example), ${opts.nxRuns} (nx).\n`);
+}
+
+await main();
