@@ -194,7 +194,7 @@ export function completionsAt(a: Analysis, bytes: string, offset: number): Compl
   while (back > 0 && !';{}'.includes(bytes[back - 1]!)) back--;
   const stmt = bytes.slice(back, start);
   // `let name` in a body: the fields of the enclosing record.
-  if (/(^|\s)let\s+$/.test(stmt) && bytes[back - 1] === '{' || /(^|\s)let\s+$/.test(stmt) && bytes[back - 1] === ';') {
+  if (/(^|\s)let\s+$/.test(stmt) && (bytes[back - 1] === '{' || bytes[back - 1] === ';')) {
     const enclosing = enclosingRecordName(bytes, start);
     const rec = enclosing ? (enclosing.keyword === 'def' ? records.getDef(enclosing.name) : records.getClass(enclosing.name)) : undefined;
     if (rec) {

@@ -11,6 +11,7 @@ import {
   type Connection,
   type DefinitionParams,
   type Diagnostic,
+  DidChangeWatchedFilesNotification,
   type DocumentLinkParams,
   type DocumentSymbolParams,
   type HoverParams,
@@ -83,6 +84,7 @@ export function createServer(connection: Connection): void {
   let client: ClientSettings = {};
   let root: string | undefined;
   let pullConfiguration = false;
+  let watchFiles = false;
 
   const log = (msg: string) => connection.console.error(msg);
 
@@ -206,6 +208,7 @@ export function createServer(connection: Connection): void {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     root = folder ? uriToPath(folder) : undefined;
     pullConfiguration = params.capabilities.workspace?.configuration === true;
+    watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -239,7 +242,14 @@ export function createServer(connection: Connection): void {
     if (pullConfiguration) connection.workspace.getConfiguration('ods').then(applySettings, () => undefined);
   };
 
-  connection.onInitialized(pullSettings);
+  connection.onInitialized(() => {
+    pullSettings();
+    // A changed ods.json (or .td on disk) changes the settings and the texts read.
+    if (watchFiles)
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/ods.json' }, { globPattern: '**/*.td' }] })
+        .catch(() => undefined);
+  });
 
   connection.onDidChangeConfiguration((change) => {
     const s = change.settings as unknown;
