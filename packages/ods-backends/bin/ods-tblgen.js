@@ -33,7 +33,9 @@ function inProcess() {
   for (const m of ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url', 'node:worker_threads']) require(m);
   const { setFlagsFromString } = require('node:v8');
   const sub = process.argv[2];
-  if (sub !== 'build' && sub !== 'daemon') setFlagsFromString('--no-opt');
+  // The build service (`daemon serve`) and the language server (`lsp`) are long-running: V8's
+  // defaults suit them.
+  if (sub !== 'build' && sub !== 'daemon' && sub !== 'lsp') setFlagsFromString('--no-opt');
   else if (sub === 'build') setFlagsFromString('--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10');
   // V8's compile cache, where Node has it (22.1 and later): the bundle's compiled code is kept on
   // disk between runs (Node's default folder, or NODE_COMPILE_CACHE). The service does not need it.

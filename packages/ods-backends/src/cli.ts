@@ -10,6 +10,7 @@ import { readFileSync, readSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import {
   FatalError,
+  type FileSystem,
   encodeBytes,
   parseTableGen,
   printRecords,
@@ -39,6 +40,8 @@ export interface CliIO {
   cwd?: string;
   /** Standard input, for the input `-` (default: read file descriptor 0). A byte string. */
   stdin?(): string;
+  /** Reads the input and its includes (default: the disk); editors pass their unsaved texts. */
+  fs?: FileSystem;
 }
 
 /**
@@ -123,7 +126,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
   // MemoryBuffer::getFileOrSTDIN.
   let text: string;
   try {
-    text = args.input !== '-' ? readInputFile(abs(args.input)) : io.stdin ? io.stdin() : readStdin();
+    text = args.input !== '-' ? readInputFile(abs(args.input), io.fs) : io.stdin ? io.stdin() : readStdin();
   } catch (e) {
     err(`${PROG}: Could not open input file '${args.input}': ${errnoMessage(e)}\n`);
     return 1;
@@ -135,6 +138,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     includeDirs: args.includeDirs,
     macros: args.macros,
     cwd,
+    ...(io.fs ? { fs: io.fs } : {}),
     noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
     onDiagnostic: io.stderr,
   });
@@ -216,6 +220,9 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
 }
 
 /** The input as a byte string; a directory fails with EISDIR, like llvm's read(). */
-function readInputFile(path: string): string {
-  return readFileSync(path, 'latin1');
+function readInputFile(path: string, fs: FileSystem | undefined): string {
+  if (!fs) return readFileSync(path, 'latin1');
+  const text = fs.readFile(path);
+  if (text === undefined) throw Object.assign(new Error(`no such file: ${path}`), { code: 'ENOENT' });
+  return text;
 }

@@ -9,6 +9,7 @@ export {
   type GeneratorOption,
 } from './registry.js';
 export { generate } from './generate.js';
+export { Operator, type Argument } from './ods/operator.js';
 export { runBuildCommand, type BuildIO } from './build-command.js';
 /** For long-lived hosts that call runCli many times: share include parses between the calls. */
 export { shareParsesInProcess } from '@ods-ts/tablegen-core';

@@ -2,7 +2,7 @@
 // record model, the print-records and JSON backends, and include-graph tracking.
 import { DiagnosticEngine, FatalError, SourceManager } from './diagnostics.js';
 import { Lexer } from './lexer.js';
-import { Parser } from './parser.js';
+import { Parser, type SymbolSink } from './parser.js';
 import { Preprocessor } from './preprocessor.js';
 import { RecordKeeper, SharedStateConflict } from './records.js';
 import { type ParseCache, SharedParse, defaultParseCache } from './share.js';
@@ -14,7 +14,7 @@ export { printRecord, printRecords } from './printer.js';
 export { initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
 export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';
-export { Parser } from './parser.js';
+export { Parser, type SymbolKind, type SymbolSink } from './parser.js';
 export * from './sources.js';
 export { ParseCache, processParseCache, shareParsesInProcess } from './share.js';
 
@@ -43,6 +43,8 @@ export interface ParseOptions {
    * passed to `onDiagnostic` when the parse ends.
    */
   readonly cache?: ParseCache;
+  /** Definitions and references, for editors (parser.ts's SymbolSink). */
+  readonly symbols?: SymbolSink;
 }
 
 export interface ParseResult {
@@ -121,7 +123,7 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
   return records.with(() => {
     const lexer = new Lexer(sources, diags, main, includes, opts.macros ?? []);
     const share = cache ? new SharedParse(cache, lexer, records, sources, includes, diags) : undefined;
-    const parser = new Parser(lexer, records, diags, { noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs, share });
+    const parser = new Parser(lexer, records, diags, { noWarnOnUnusedTemplateArgs: opts.noWarnOnUnusedTemplateArgs, share, symbols: opts.symbols });
     share?.attach(parser);
     records.setFallbackLocation(() => lexer.loc());
     try {

@@ -113,6 +113,8 @@ enum ScopeKind {
 /** A lexical scope for `defvar`s and the names a record, loop or multiclass brings in. */
 class VarScope {
   readonly vars = new Map<string, Init>();
+  /** Where the `defvar`s of `vars` were declared: kept only for a SymbolSink. */
+  varLocs: Map<string, Loc> | undefined;
   constructor(
     readonly parent: VarScope | undefined,
     readonly kind: ScopeKind,
@@ -154,9 +156,25 @@ interface PendingPaste {
   readonly lhsLoc: Loc;
 }
 
+/** What a name written in the source stands for (see SymbolSink). */
+export type SymbolKind = 'class' | 'def' | 'multiclass' | 'defset' | 'defvar' | 'templateArg' | 'field' | 'value';
+
+/**
+ * Receives the names a parse defines and references, with their locations, for editors (the
+ * language server): off (undefined) costs nothing. A reference's `target` is where what it names
+ * was declared, when the parser knows it (a global `defvar`, a `defset` or a foreach variable
+ * has no location in the records: match it with a `define` of the same name).
+ */
+export interface SymbolSink {
+  define(kind: SymbolKind, name: string, loc: Loc): void;
+  reference(kind: SymbolKind, name: string, loc: Loc, target: Loc | undefined): void;
+}
+
 export interface ParserOptions {
   /** Suppress "unused template argument" warnings (--no-warn-on-unused-template-args). */
   readonly noWarnOnUnusedTemplateArgs?: boolean;
+  /** Definitions and references, for editors (see SymbolSink). */
+  readonly symbols?: SymbolSink;
   /** Called between top-level objects of a parse that shares include parses (share.ts). */
   readonly share?: { boundary(afterObject: boolean): void };
 }
@@ -257,6 +275,22 @@ export class Parser {
   }
   private mcImplicitName(mc: MultiClass): Init {
     return this.qualifiedNameOfImplicitName(mc.rec, mc);
+  }
+
+  /** Report a reference to what getVar found for `name` (mirrors its lookup). */
+  private referenceVar(sink: SymbolSink, name: StringInit, loc: Loc): void {
+    for (let s = this.scope; s; s = s.parent) {
+      if (s.vars.has(name.value)) return sink.reference('defvar', name.value, loc, s.varLocs?.get(name.value));
+      const rec = s.kind === ScopeKind.Record ? s.rec : s.kind === ScopeKind.MultiClass ? s.mc?.rec : undefined;
+      if (rec) {
+        const field = s.kind === ScopeKind.Record ? rec.getValue(name.value) : undefined;
+        if (field) return sink.reference('field', name.value, loc, field.loc);
+        const arg = rec.getValueByInit(this.qualifyName(rec, name, s.kind === ScopeKind.Record ? ':' : '::'));
+        if (arg?.isTemplateArg()) return sink.reference('templateArg', name.value, loc, arg.loc);
+      }
+      if (s.kind === ScopeKind.ForeachLoop && s.loop?.iterVar?.nameInit === name) return sink.reference('defvar', name.value, loc, undefined);
+    }
+    sink.reference('value', name.value, loc, undefined);
   }
 
   private getVar(name: StringInit): Init | undefined {
@@ -391,6 +425,7 @@ export class Parser {
       cur = new Record(name, [this.lex.loc()], RecordKind.Class);
       this.records.addClass(cur);
     }
+    this.options.symbols?.define('class', name, this.lex.loc());
     this.lex.lex();
     const scope = this.pushScope(ScopeKind.Record, cur);
     if (this.t() === Tok.Less) this.parseTemplateArgList(cur);
@@ -432,6 +467,7 @@ export class Parser {
     if (!isTemplateArg && this.scope!.vars.has(str)) this.tokError('local variable of this name already exists');
     const idLoc = this.lex.loc();
     let declName: Init = StringInit.get(str);
+    this.options.symbols?.define(isTemplateArg ? 'templateArg' : 'field', str, idLoc);
     this.lex.lex();
     if (!isTemplateArg) {
       this.addValue(cur, idLoc, new RecordVal(declName as StringInit, idLoc, type, hasField ? FieldKind.NonconcreteOK : FieldKind.Normal));
@@ -560,6 +596,7 @@ export class Parser {
     if (!this.consume(Tok.Equal)) this.tokError("expected '=' in let expression");
     const field = cur.getValue(fieldName.value);
     if (!field) this.error(idLoc, `Value '${fieldName.value}' unknown!`);
+    this.options.symbols?.reference('field', fieldName.value, idLoc, field.loc);
     let type = field.type;
     if (bitList.length > 0 && type instanceof BitsRecTy) type = BitsRecTy.get(bitList.length);
     const val = this.parseValue(cur, type);
@@ -580,7 +617,9 @@ export class Parser {
     const defLoc = this.lex.loc();
     this.lex.lex();
     const nameLoc = this.t() === Tok.Id ? this.lex.loc() : defLoc;
+    const idName = this.options.symbols && this.t() === Tok.Id ? this.lex.strVal : undefined;
     const name = this.parseObjectName(mc);
+    if (this.options.symbols && idName !== undefined) this.options.symbols.define('def', idName, nameLoc);
     // Like llvm's Record constructor: a name whose value is typed must be a string.
     if (name instanceof TypedInit && !(name.type instanceof StringRecTy))
       this.error(nameLoc, `Record name '${name.getAsString()}' is not a string!`);
@@ -620,6 +659,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('expected identifier');
     const declName = this.lex.strVal;
     if (this.records.getGlobal(declName)) this.tokError('def or global variable of this name already exists');
+    this.options.symbols?.define('defset', declName, this.lex.loc());
     if (this.lex.lex() !== Tok.Equal) this.tokError("expected '='");
     if (this.lex.lex() !== Tok.LBrace) this.tokError("expected '{'");
     const braceLoc = this.lex.loc();
@@ -665,6 +705,10 @@ export class Parser {
     }
     if (scope.isOutermost() && this.records.getGlobal(name))
       this.tokError('def or global variable of this name already exists');
+    if (this.options.symbols) {
+      this.options.symbols.define('defvar', name, this.lex.loc());
+      (scope.varLocs ??= new Map()).set(name, this.lex.loc());
+    }
     this.lex.lex();
     if (!this.consume(Tok.Equal)) this.tokError("expected '='");
     const value = this.parseValue(cur);
@@ -703,6 +747,7 @@ export class Parser {
   private parseForeachDeclaration(): { iterVar: VarInit; list: Init } | undefined {
     if (this.t() !== Tok.Id) this.tokError('Expected identifier in foreach declaration');
     const declName = StringInit.get(this.lex.strVal);
+    this.options.symbols?.define('defvar', declName.value, this.lex.loc());
     this.lex.lex();
     if (!this.consume(Tok.Equal)) this.tokError("Expected '=' in foreach declaration");
     let iterType: RecTy | undefined;
@@ -834,6 +879,7 @@ export class Parser {
       if (this.t() !== Tok.Id) this.tokError('expected identifier in let definition');
       const name = StringInit.get(this.lex.strVal);
       const loc = this.lex.loc();
+      this.options.symbols?.reference('field', name.value, loc, undefined);
       this.lex.lex();
       const bits = this.parseOptionalRangeList();
       bits.reverse();
@@ -850,6 +896,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('expected identifier after multiclass for name');
     const name = this.lex.strVal;
     if (this.multiClasses.has(name)) this.tokError(`multiclass '${name}' already defined`);
+    this.options.symbols?.define('multiclass', name, this.lex.loc());
     const mc: MultiClass = { rec: new Record(name, [this.lex.loc()], RecordKind.MultiClass), entries: [], depth: 0 };
     this.multiClasses.set(name, mc);
     this.version++;
@@ -957,6 +1004,7 @@ export class Parser {
       if (this.multiClasses.has(name)) this.tokError(`${msg}. Use 'defm' if you meant to use multiclass '${name}'`);
       this.tokError(msg);
     }
+    this.options.symbols?.reference('class', name, this.lex.loc(), r.locs[0]);
     this.lex.lex();
     return r;
   }
@@ -966,6 +1014,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('expected name for MultiClassID');
     const mc = this.multiClasses.get(this.lex.strVal);
     if (!mc) this.tokError(`Couldn't find multiclass '${this.lex.strVal}'`);
+    this.options.symbols?.reference('multiclass', this.lex.strVal, this.lex.loc(), mc.rec.locs[0]);
     this.lex.lex();
     return mc;
   }
@@ -1586,10 +1635,19 @@ export class Parser {
   /** IDValue: a variable, a global, or (in name mode) the name itself. */
   private parseIDValue(cur: Record | undefined, name: StringInit, nameLoc: Loc, mode: IDParseMode): Init {
     const v = this.getVar(name);
-    if (v) return v;
+    if (v) {
+      if (this.options.symbols) this.referenceVar(this.options.symbols, name, nameLoc);
+      return v;
+    }
     if (mode === IDParseMode.Name) return name;
     const g = this.records.getGlobal(name.value);
-    if (g) return g;
+    if (g) {
+      if (this.options.symbols) {
+        const def = this.records.getDef(name.value);
+        this.options.symbols.reference(def ? 'def' : 'defvar', name.value, nameLoc, def?.locs[0]);
+      }
+      return g;
+    }
     if (cur && !cur.isClass() && !this.curMultiClass && cur.name === name)
       return UnOpInit.get(UnOp.CAST, name, cur.getType());
     this.error(nameLoc, `Variable not defined: '${name.value}'`);
@@ -1644,6 +1702,7 @@ export class Parser {
         if (next !== Tok.Less) return this.parseIDValue(cur, name, nameLoc, mode);
         const cls = this.records.getClass(name.value);
         if (!cls) this.error(nameLoc, `Expected a class name, got '${name.value}'`);
+        this.options.symbols?.reference('class', name.value, nameLoc, cls.locs[0]);
         this.lex.lex();
         const argLocs: Loc[] = [];
         const args = this.parseTemplateArgValueList(cur, cls, false, argLocs);
