@@ -4,6 +4,7 @@
 // contains --llvmir-intrinsics-filter.
 import type { GeneratorContext, GeneratorOption } from '../registry.js';
 import { registerGenerator } from '../registry.js';
+import { compilePosixRegex } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import { LLVMIntrinsic, type LLVMType } from '../ods/llvm-intrinsic.js';
 
@@ -43,17 +44,12 @@ const ALIAS_ANALYSIS_ARGS = [
 ];
 
 /**
- * An llvm::Regex (POSIX extended, unanchored search) as a predicate; '' matches nothing. A
- * pattern that does not compile matches nothing, as llvm::Regex::match does.
+ * An llvm::Regex (POSIX extended, unanchored search) as a predicate; '' matches nothing, and so
+ * does a pattern that does not compile (llvm::Regex::match fails on it).
  */
 function regexMatcher(src: string): (s: string) => boolean {
-  if (src === '') return () => false;
-  try {
-    const re = new RegExp(src);
-    return (s) => re.test(s);
-  } catch {
-    return () => false;
-  }
+  const re = src === '' ? undefined : compilePosixRegex(src);
+  return re ? (s) => re.test(s) : () => false;
 }
 
 /** The indices of the overloaded types of a list, as `[i, j]`. */
