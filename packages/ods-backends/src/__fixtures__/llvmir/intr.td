@@ -23,3 +23,9 @@ def int_foo_x_y : Intrinsic<[], [LLVMType<i32>], [], "named.one">;
 let TargetPrefix = "foo" in
 def int_foo_q_y : Intrinsic<[], [LLVMType<i32>], []>;
 def int_bar : Intrinsic<[], [], []>;
+let TargetPrefix = "zz" in
+def abc_d_e : Intrinsic<[], [], [IntrNoMem]>;
+let TargetPrefix = "zz" in
+def int_single : Intrinsic<[LLVMType<Any>], []>;
+def int_num_10 : Intrinsic<[], []>;
+def int_num_9 : Intrinsic<[], []>;
