@@ -4,9 +4,9 @@
 // contains --llvmir-intrinsics-filter.
 import type { GeneratorContext, GeneratorOption } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { compilePosixRegex } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import { LLVMIntrinsic, type LLVMType } from '../ods/llvm-intrinsic.js';
+import { llvmRegexMatcher } from './gen-util.js';
 
 const OPTIONS: GeneratorOption[] = [
   {
@@ -43,13 +43,9 @@ const ALIAS_ANALYSIS_ARGS = [
   'OptionalAttr<LLVM_TBAATagArrayAttr>:$tbaa',
 ];
 
-/**
- * An llvm::Regex (POSIX extended, unanchored search) as a predicate; '' matches nothing, and so
- * does a pattern that does not compile (llvm::Regex::match fails on it).
- */
-function regexMatcher(src: string): (s: string) => boolean {
-  const re = src === '' ? undefined : compilePosixRegex(src);
-  return re ? (s) => re.test(s) : () => false;
+/** An llvm::Regex option as a predicate on record names; '' (the default) matches nothing. */
+function regexOption(pattern: string): (s: string) => boolean {
+  return pattern === '' ? () => false : llvmRegexMatcher(pattern);
 }
 
 /** The indices of the overloaded types of a list, as `[i, j]`. */
@@ -97,8 +93,8 @@ registerGenerator({
   run(ctx: GeneratorContext): string {
     const filter = optionValue(ctx, 'llvmir-intrinsics-filter');
     const opBaseClass = optionValue(ctx, 'dialect-opclass-base');
-    const accessGroup = regexMatcher(optionValue(ctx, 'llvmir-intrinsics-access-group-regexp'));
-    const aliasAnalysis = regexMatcher(optionValue(ctx, 'llvmir-intrinsics-alias-analysis-regexp'));
+    const accessGroup = regexOption(optionValue(ctx, 'llvmir-intrinsics-access-group-regexp'));
+    const aliasAnalysis = regexOption(optionValue(ctx, 'llvmir-intrinsics-alias-analysis-regexp'));
     let out = emitSourceFileHeader('Operations for LLVM intrinsics', ctx.inputFilename) + PREAMBLE;
     for (const def of ctx.records.getAllDerivedDefinitions('Intrinsic')) {
       if (filter !== '' && !def.getName().includes(filter)) continue;
