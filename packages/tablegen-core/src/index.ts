@@ -17,6 +17,7 @@ export { Preprocessor } from './preprocessor.js';
 export { Parser, type SymbolKind, type SymbolSink } from './parser.js';
 export * from './sources.js';
 export { ParseCache, processParseCache, shareParsesInProcess } from './share.js';
+export { compilePosixRegex } from './regex.js';
 
 export interface ParseOptions {
   /**

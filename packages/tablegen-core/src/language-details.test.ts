@@ -764,6 +764,31 @@ def x { code c = [{ c }]; dag d = (op:$o 1:$a, ?:$b); int u = ?; string s = "q\\
   });
 });
 
+describe("locations of multiclass records", () => {
+  it("gives the defm's location only to records outside the multiclass's loops and ifs (as llvm-tblgen-22)", () => {
+    const json = JSON.parse(dumpJsonOf(`class C<int v> { int x = v; }
+multiclass M<list<int> l, bit b> {
+  foreach i = l in def _a # i : C<i>;
+  foreach j = [7] in { def _b # j : C<j>; if b then def _c # j : C<j>; }
+  if b then { def _e : C<1>; }
+  def _g : C<2>;
+}
+defm X : M<[1], 1>;
+multiclass N { defm Y : M<[3], 1>; }
+defm Z : N;
+`)) as Record<string, { "!locs"?: string[] }>;
+    const locs = (n: string) => json[n]!["!locs"];
+    expect(locs("X_a1")).toEqual(["test.td:3"]);
+    expect(locs("X_b7")).toEqual(["test.td:4", "test.td:8"]);
+    expect(locs("X_c7")).toEqual(["test.td:4"]);
+    expect(locs("X_e")).toEqual(["test.td:5"]);
+    expect(locs("X_g")).toEqual(["test.td:6", "test.td:8"]);
+    expect(locs("ZY_a3")).toEqual(["test.td:3", "test.td:10"]);
+    expect(locs("ZY_b7")).toEqual(["test.td:4", "test.td:9", "test.td:10"]);
+    expect(locs("ZY_e")).toEqual(["test.td:5", "test.td:10"]);
+  });
+});
+
 describe("getAllDerivedDefinitions", () => {
   it("gives each derived def once (through any path), sorted with digit runs as numbers", () => {
     const r = parseSource(`class A;

@@ -1192,7 +1192,7 @@ export class Parser {
     }
     if (e.loop) {
       const mc = this.curMultiClass;
-      this.resolveLoop(e.loop, [], mc === undefined, mc ? mc.entries : undefined, undefined);
+      this.resolveLoop(e.loop, [], mc === undefined, mc ? mc.entries : undefined);
       return;
     }
     if (this.curMultiClass) {
@@ -1216,7 +1216,11 @@ export class Parser {
     return r;
   }
 
-  private resolveLoop(loop: ForeachLoop, substs: SubstStack, final: boolean, dest: RecordsEntry[] | undefined, loc: Loc | undefined): void {
+  /**
+   * Unroll a loop (or keep it, in a multiclass, while its list is unknown). As in TGParser, its
+   * records never get the location of a defm that instantiates them.
+   */
+  private resolveLoop(loop: ForeachLoop, substs: SubstStack, final: boolean, dest: RecordsEntry[] | undefined): void {
     const r = this.substResolver(substs);
     let list = loop.listValue.resolveReferences(r);
     if (list instanceof TernOpInit && list.opc === TernOp.IF && final) {
@@ -1230,7 +1234,7 @@ export class Parser {
       if (!final) {
         const copy: ForeachLoop = { loc: loop.loc, iterVar: loop.iterVar, listValue: list, entries: [] };
         dest!.push({ loop: copy });
-        this.resolveEntries(loop.entries, substs, final, copy.entries, loc);
+        this.resolveEntries(loop.entries, substs, final, copy.entries, undefined);
         return;
       }
       this.error(loop.loc, `attempting to loop over '${list.getAsString()}', expected a list`);
@@ -1238,7 +1242,7 @@ export class Parser {
     for (const elt of list.elements) {
       if (loop.iterVar) substs.push([loop.iterVar.nameInit, elt]);
       try {
-        this.resolveEntries(loop.entries, substs, final, dest, loc);
+        this.resolveEntries(loop.entries, substs, final, dest, undefined);
       } finally {
         if (loop.iterVar) substs.pop();
       }
@@ -1248,7 +1252,9 @@ export class Parser {
   private resolveEntries(source: readonly RecordsEntry[], substs: SubstStack, final: boolean, dest: RecordsEntry[] | undefined, loc: Loc | undefined): void {
     for (const e of source) {
       if (e.loop) {
-        this.resolveLoop(e.loop, substs, final, dest, loc);
+        // Without the defm's location: the records of a `foreach`/`if` kept in a multiclass
+        // keep only their own locations, as in llvm-tblgen.
+        this.resolveLoop(e.loop, substs, final, dest);
       } else if (e.assertion) {
         const r = this.substResolver(substs);
         const condition = e.assertion.condition.resolveReferences(r);

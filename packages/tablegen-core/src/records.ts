@@ -2083,8 +2083,8 @@ export class Record {
   getValueAsString(field: string): string {
     const v = this.getValueInit(field);
     if (v instanceof StringInit) return v.value;
-    if (v instanceof UnsetInit) fatalAt(this, `Record \`${this.getName()}' does not have a field named \`${field}'!\n`);
-    fatalAt(this, `Record \`${this.getName()}', \` field \`${field}' exists but does not have a string initializer!`);
+    // LLVM 22's message for an unset value as for any other non-string value.
+    fatalAt(this, `Record \`${this.getName()}', field \`${field}' exists but does not have a string value`);
   }
   getValueAsOptionalString(field: string): string | undefined {
     const v = this.getValue(field)?.value;

@@ -1,5 +1,5 @@
 // Small emission helpers shared by the attrs/types/enums/interfaces/constraints generators.
-import type { Record, RecordKeeper } from '@ods-ts/tablegen-core';
+import { type Record, type RecordKeeper, compilePosixRegex } from '@ods-ts/tablegen-core';
 import type { TextSink } from '../text.js';
 import { ifDefClose, ifDefOpen } from '../emit.js';
 
@@ -65,4 +65,13 @@ export function derivedDefinitions(records: RecordKeeper, className: string): Re
  */
 export function derivedDefsOf(records: RecordKeeper, className: string): readonly Record[] {
   return records.getAllDerivedDefinitionsIfDefined(className);
+}
+
+/**
+ * llvm::Regex::match as a predicate: the pattern is a POSIX extended regex searched anywhere in
+ * the string; a pattern that does not compile matches nothing (match fails on it).
+ */
+export function llvmRegexMatcher(pattern: string): (s: string) => boolean {
+  const re = compilePosixRegex(pattern);
+  return re ? (s) => re.test(s) : () => false;
 }

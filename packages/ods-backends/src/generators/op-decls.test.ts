@@ -33,4 +33,15 @@ describe.skipIf(!HAVE_MLIR)('op-decls', () => {
     expect(r.out).toContain('class AddOp;');
     expect(r.out).not.toContain('class PackOp');
   });
+  it('reads the op regexes as POSIX EREs; one that does not compile matches nothing (llvm::Regex)', () => {
+    const posix = run('--gen-op-decls', '--op-include-regex=^[[:alpha:]]+[.]add$', '-I', MLIR_INCLUDE, 'ops.td');
+    expect(posix.out).toContain('class AddOp;');
+    expect(posix.out).not.toContain('class PackOp');
+    const noInclude = run('--gen-op-decls', '--op-include-regex=add(', '-I', MLIR_INCLUDE, 'ops.td');
+    expect(noInclude.err).toBe('');
+    expect(noInclude.code).toBe(0);
+    expect(noInclude.out).not.toContain('class AddOp');
+    const noExclude = run('--gen-op-decls', '--op-exclude-regex=add(', '-I', MLIR_INCLUDE, 'ops.td');
+    expect(noExclude.out).toBe(EXPECTED);
+  });
 });

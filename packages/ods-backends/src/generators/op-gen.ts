@@ -27,7 +27,7 @@ import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { generateOpFormat } from '../format/op-format-gen.js';
 import { opFormatOrReport } from '../format/op-format-parser.js';
 import { ASMFORMAT_ERROR_IS_FATAL_OPTION } from '../format/format-parser.js';
-import { derivedDefsOf } from './gen-util.js';
+import { derivedDefsOf, llvmRegexMatcher } from './gen-util.js';
 import { conditionOf } from '../ods/predicate.js';
 import {
   type StaticVerifier,
@@ -58,24 +58,19 @@ function operationNameOf(def: Record): string {
   return dialect === '' ? opName : `${dialect}.${opName}`;
 }
 
-/** llvm::Regex (POSIX ERE) approximated by a JS regex; unanchored search. */
-function makeRegex(src: string): RegExp {
-  return new RegExp(src);
-}
-
 /** The op defs to generate: every `Op` def sorted by name, filtered by the include/exclude regexes. */
 export function getRequestedOpDefinitions(records: RecordKeeper, options: ReadonlyMap<string, string | boolean | string[]>): Record[] {
   if (!records.getClass('Op')) fatalAt(undefined, "ERROR: Couldn't find the 'Op' class!\n");
   setDefLookup((n) => records.getDef(n));
   const inc = options.get('op-include-regex');
   const exc = options.get('op-exclude-regex');
-  const incRe = typeof inc === 'string' && inc !== '' ? makeRegex(inc) : undefined;
-  const excRe = typeof exc === 'string' && exc !== '' ? makeRegex(exc) : undefined;
+  const incRe = typeof inc === 'string' && inc !== '' ? llvmRegexMatcher(inc) : undefined;
+  const excRe = typeof exc === 'string' && exc !== '' ? llvmRegexMatcher(exc) : undefined;
   // mlir-tblgen lists ops in the RecordKeeper's map order: names compared byte-wise.
   const byName = [...derivedDefsOf(records, 'Op')].sort((a, b) => (a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0));
   return byName.filter((d) => {
-    if (incRe && !incRe.test(operationNameOf(d))) return false;
-    if (excRe && excRe.test(operationNameOf(d))) return false;
+    if (incRe && !incRe(operationNameOf(d))) return false;
+    if (excRe && excRe(operationNameOf(d))) return false;
     return true;
   });
 }
