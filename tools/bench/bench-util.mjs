@@ -19,7 +19,11 @@ export function readManifest() {
   return readManifests(paths);
 }
 
-/** CPU time (user + system, ms) of the terminated children of this process (Linux), or undefined. */
+/**
+ * CPU time (user + system, ms) of the terminated children of this process (Linux: cutime and
+ * cstime of /proc/self/stat), or undefined where unavailable. Unlike wall time, it does not
+ * depend on the load of the machine.
+ */
 export function childrenCpuMs() {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');

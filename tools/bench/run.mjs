@@ -16,6 +16,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { childrenCpuMs } from './bench-util.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(ROOT, 'packages/ods-backends/bin/ods-tblgen.js');
@@ -98,22 +99,6 @@ function mlirFiles(includeDir) {
   };
   walk(join(includeDir, 'mlir'));
   return out.sort();
-}
-
-/**
- * CPU time (user + system, ms) of the terminated children of this process (Linux: cutime and
- * cstime of /proc/self/stat), or undefined where unavailable. Unlike wall time, it does not
- * depend on the load of the machine.
- */
-function childrenCpuMs() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 16 and 17 of stat(5), counted from the state (field 3) here; clock ticks of 10 ms.
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 /** CPU time (user + system, ms) of this process, all threads included. */

@@ -6,7 +6,8 @@
 //
 // Unlike llvm, files are written atomically (temp file + rename) and only on success: a failed
 // run never leaves a truncated output, and an existing output survives any failure.
-import { readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { readStdin } from '@ods-ts/ods-engine/service-client';
 import { isAbsolute, join } from 'node:path';
 import {
   FatalError,
@@ -59,28 +60,6 @@ export function runCli(argv: readonly string[], io: CliIO): number {
   }
 }
 
-/** Read all of file descriptor 0 as a byte string. */
-function readStdin(): string {
-  const chunks: Buffer[] = [];
-  const buf = Buffer.alloc(1 << 16);
-  for (;;) {
-    let n: number;
-    try {
-      n = readSync(0, buf, 0, buf.length, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-        continue;
-      }
-      if (code === 'EOF') break;
-      throw e;
-    }
-    if (n === 0) break;
-    chunks.push(Buffer.from(buf.subarray(0, n)));
-  }
-  return Buffer.concat(chunks).toString('latin1');
-}
 
 function runCliUnsafe(argv: readonly string[], io: CliIO): number {
   const cwd = io.cwd ?? process.cwd();

@@ -81,8 +81,8 @@ export function startServiceDetached(t: ServiceTarget): void {
   }
 }
 
-/** Read all of standard input as a byte string. */
-function readStdin(): string {
+/** Read all of file descriptor 0 as a byte string (the CLI's `-` input, here and in-process). */
+export function readStdin(): string {
   const chunks: Buffer[] = [];
   const buf = Buffer.alloc(1 << 16);
   for (;;) {
