@@ -9,6 +9,7 @@
 // - test/invalid.mlir fails to parse or verify with the expected messages (--verify-diagnostics);
 // - test/canonicalize.mlir is rewritten by the DRR pattern as canonicalize.expected.mlir.
 // Skipped when g++, mlir-opt-22, mlir-tblgen-22, llvm-tblgen-22 or libMLIR.so are missing.
+import { expandedConfig } from '../ods-config.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,9 +90,10 @@ describe.skipIf(!READY)('the toy dialect built into an mlir-opt plugin', () => {
     ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'ods-plugin-e2e-'));
     for (const sub of ['include', 'plugin', 'test', 'ods.json']) cpSync(join(EXAMPLE, sub), join(dir, sub), { recursive: true });
-    const cfg = JSON.parse(readFileSync(join(dir, 'ods.json'), 'utf8')) as { includeDirs?: string[]; jobs: Job[] };
+    // The jobs as ods-tblgen expands ods.json (the dialect preset, the glob).
+    const cfg = expandedConfig(dir);
     jobs = cfg.jobs;
-    includeDirs = [...(cfg.includeDirs ?? []), MLIR_INCLUDE];
+    includeDirs = cfg.includeDirs.includes(MLIR_INCLUDE) ? cfg.includeDirs : [...cfg.includeDirs, MLIR_INCLUDE];
     generation = run(process.execPath, [join(REPO, 'packages/ods-backends/bin/ods-tblgen.js'), 'build', '--config', 'ods.json'], dir);
     if (generation.status !== 0) return;
     // One compiler run: the plugin is a single translation unit.

@@ -13,6 +13,7 @@
 // differs from mlir-tblgen-22 (a generator bug, not the plugin's) is reported, and must then equal
 // what `ods-tblgen` prints for the same command, unless ODS_E2E_STRICT=1, which fails on it.
 // ODS_E2E_KEEP=1 keeps the temp folder.
+import { expandedConfig } from '../ods-config.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,9 +83,10 @@ describe.skipIf(!READY)('vite:ods dev server with the dialect-docs app', () => {
     example = copyExample();
     opsTd = join(example.dialect, 'include/Toy/ToyOps.td');
     original = readFileSync(opsTd, 'utf8');
-    const cfg = JSON.parse(readFileSync(join(example.dialect, 'ods.json'), 'utf8')) as { includeDirs?: string[]; jobs: Job[] };
+    // The jobs as ods-tblgen expands ods.json (the dialect preset, the glob).
+    const cfg = expandedConfig(example.dialect);
     jobs = cfg.jobs;
-    includeDirs = [...(cfg.includeDirs ?? []), MLIR!];
+    includeDirs = cfg.includeDirs.includes(MLIR!) ? cfg.includeDirs : [...cfg.includeDirs, MLIR!];
     server = await startVite(example.app);
     browser = await launchChromium();
     context = browser.context;
