@@ -923,3 +923,16 @@ describe("DiagnosticEngine.trial", () => {
     expect(d.sink).toBeDefined();
   });
 });
+
+describe("SourceManager positions", () => {
+  const sources = new SourceManager();
+  const abs = sources.add("/src/include/Toy/ToyOps.td", "def A;\ndef B;\n");
+  const rel = sources.add("include/Toy/ToyOps.td", "def A;\ndef B;\n");
+  it("prints buffer names as given, or cut to the file name for JSON and generated source", () => {
+    expect(sources.position({ buffer: abs.id, offset: 7 })).toEqual({ file: "/src/include/Toy/ToyOps.td", line: 2, col: 1 });
+    expect(sources.shortPosition({ buffer: rel.id, offset: 7 })).toBe("ToyOps.td:2");
+    // mlir-tblgen cuts only absolute names (the ones a build folder would leak into the output).
+    expect(sources.sourceOutputPosition({ buffer: abs.id, offset: 7 })).toBe("ToyOps.td:2");
+    expect(sources.sourceOutputPosition({ buffer: rel.id, offset: 7 })).toBe("include/Toy/ToyOps.td:2");
+  });
+});
