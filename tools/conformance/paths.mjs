@@ -9,7 +9,8 @@
 //
 //   node tools/conformance/paths.mjs [--filter S] [--per-generator N | --all] [--impl module.js]
 //
-// By default it takes up to 6 files per generator (spread over the list); --all runs every row.
+// Rows: the example dialect's jobs, the DRR fixtures of the rewriters tests, then the manifests'
+// rows; by default up to 6 per generator (spread over the list), --all runs every row.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,20 @@ function variants(row, tmp) {
   ];
 }
 
+/** The DRR fixtures of the --gen-rewriters tests: patterns, multiclass instantiations, errors. */
+function drrRows(inc) {
+  const base = join(REPO, 'packages/ods-backends/src/__fixtures__/drr');
+  const list = join(base, 'cases.tsv');
+  if (!existsSync(list)) return [];
+  return readFileSync(list, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const [file = '', arg = ''] = l.split('\t');
+      return { generator: 'rewriters', args: arg ? [arg] : [], label: `drr/${file}`, base, input: join(base, file), includes: [base, inc] };
+    });
+}
+
 /** The jobs of the example dialect (examples/dialect/ods.json): patterns, which MLIR's tree lacks. */
 function exampleRows(inc) {
   const base = join(REPO, 'examples/dialect');
@@ -116,7 +131,7 @@ async function main() {
     ...r, label: r.file, base: inc, input: join(inc, r.file), includes: [inc],
   }));
   const rows = sample(
-    [...exampleRows(inc), ...mlirRows].filter(
+    [...exampleRows(inc), ...drrRows(inc), ...mlirRows].filter(
       (r) => (ours.has(r.generator) || BUILTIN.has(r.generator)) && `${r.generator} ${r.label} ${r.args.join(' ')}`.includes(opts.filter),
     ),
     opts.perGenerator,

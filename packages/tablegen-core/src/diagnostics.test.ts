@@ -116,6 +116,30 @@ describe("preprocessor and include", () => {
     expectDiagnostic(`include "nope.td"
 `, "test.td:1:9: error: could not find include file 'nope.td'");
   });
+  it("a lexer error between top-level objects is followed by 'Unexpected token at top level'", () => {
+    // The whole stderr of llvm-tblgen-22 for each file.
+    expect(parseSource(`def A;
+include "nope.td"
+def B;
+`).stderr).toBe(`test.td:2:9: error: could not find include file 'nope.td'
+include "nope.td"
+        ^
+test.td:2:9: error: Unexpected token at top level
+include "nope.td"
+        ^
+`);
+    expect(parseSource(`include "inc.td"
+`, { files: { "inc.td": `def A;
+"abc` } }).stderr).toBe(`Included from test.td:1:
+inc.td:2:2: error: end of file in string literal
+"abc
+ ^
+Included from test.td:1:
+inc.td:2:1: error: Unexpected token at top level
+"abc
+^
+`);
+  });
   it("include without a file name", () => {
     expectDiagnostic(`include foo
 `, "test.td:1:9: error: expected filename after include");
