@@ -5,14 +5,14 @@
 // relative — and compares the exit code, the whole stderr (program name aside), the output file
 // and the depfile byte for byte. Build systems such as CMake's `mlir_tablegen` pass absolute
 // inputs and relative outputs, which the main harness (`-I . <file>` from the include folder)
-// never does.
+// never does, nor an input inside an MLIR source tree (`.../mlir/include/mlir/`).
 //
 //   node tools/conformance/paths.mjs [--filter S] [--per-generator N | --all] [--impl module.js]
 //
 // Rows: the example dialect's jobs, the DRR fixtures of the rewriters tests, then the manifests'
 // rows; by default up to 6 per generator (spread over the list), --all runs every row.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -54,11 +54,16 @@ function sample(rows, n) {
  * The ways a row is run: working folder, input, include folders, output and depfile. A row's
  * input and include folders are absolute; `tmp` is a scratch folder.
  */
-function variants(row, tmp) {
+function variants(row, tmp, inc) {
   const rel = (cwd, p) => relative(cwd, p) || '.';
   const parent = dirname(row.base);
   const outAbs = { output: join(tmp, 'out/o.inc'), depfile: join(tmp, 'out/o.inc.d') };
+  // MLIR's tree where LLVM's own build finds it (a link at <tmp>/llvm-project/mlir/include): the
+  // doc generators link inputs under `mlir/include/mlir/` to their source on GitHub.
+  const tree = join(tmp, 'llvm-project/mlir/include');
+  const inTree = (p) => (p === inc || p.startsWith(`${inc}/`) ? tree + p.slice(inc.length) : p);
   return [
+    { name: 'source-tree', cwd: tmp, input: inTree(row.input), includes: row.includes.map(inTree), output: 'out/o.inc', depfile: 'out/o.inc.d' },
     // CMake + Ninja (LLVM's tablegen()): absolute input and -I, relative -o/-d in the build folder.
     { name: 'cmake', cwd: tmp, input: row.input, includes: row.includes, output: 'out/o.inc', depfile: 'out/o.inc.d' },
     // Everything absolute, from an unrelated folder.
@@ -137,11 +142,12 @@ async function main() {
     opts.perGenerator,
   );
   const tmp = mkdtempSync(join(tmpdir(), 'ods-paths-'));
-  mkdirSync(join(tmp, 'build/sub'), { recursive: true });
+  mkdirSync(join(tmp, 'llvm-project/mlir'), { recursive: true });
+  symlinkSync(inc, join(tmp, 'llvm-project/mlir/include'));
   let failures = 0;
   let runs = 0;
   for (const row of rows) {
-    for (const v of variants(row, tmp)) {
+    for (const v of variants(row, tmp, inc)) {
       const action = BUILTIN.has(row.generator) ? `--${row.generator}` : `--gen-${row.generator}`;
       const args = [action, ...row.args, ...v.includes.flatMap((i) => ['-I', i]), v.input, '-o', v.output, '-d', v.depfile];
       const at = (p) => (p.startsWith('/') ? p : join(v.cwd, p));
