@@ -120,12 +120,20 @@ function makeProgress(label, total, quiet) {
   };
 }
 
+/**
+ * Signals that kill a reference process from outside (a loaded machine, a stray kill), unlike a
+ * crash of the reference (SIGSEGV, SIGABRT), which is its answer for that input: such a run is
+ * run again, and never cached.
+ */
+const INTERRUPTS = new Set(['SIGTERM', 'SIGKILL', 'SIGINT', 'SIGHUP', 'SIGQUIT']);
+const REFERENCE_ATTEMPTS = 3;
+
 /** Runs the reference tool for the cases lacking a cached output, `jobs` processes at a time. */
 async function computeReferences(todo, inc, jobs, quiet) {
   const progress = makeProgress('reference', todo.length, quiet);
   progress.start();
   let next = 0;
-  const runOne = (c) =>
+  const runOne = (c, attempt = 1) =>
     new Promise((res, rej) => {
       const child = spawn(c.ref.tool, c.ref.args, { cwd: inc, stdio: ['ignore', 'pipe', 'pipe'] });
       const out = [];
@@ -136,6 +144,10 @@ async function computeReferences(todo, inc, jobs, quiet) {
         rej(new HarnessError(e.code === 'ENOENT' ? `${c.ref.tool} not found on PATH: ${INSTALL_HINT}` : `${c.ref.tool}: ${e.message}`)),
       );
       child.on('close', (code, signal) => {
+        if (signal && INTERRUPTS.has(signal)) {
+          if (attempt < REFERENCE_ATTEMPTS) return void runOne(c, attempt + 1).then(res, rej);
+          return rej(new HarnessError(`${c.ref.tool} ${c.ref.args.join(' ')} was killed by ${signal} ${attempt} times; nothing cached`));
+        }
         const stdout = Buffer.concat(out);
         const stderr = Buffer.concat(err).toString('utf8');
         const meta = {
@@ -356,7 +368,8 @@ async function main() {
     if (existsSync(c.refMeta) && existsSync(c.refOut)) {
       try {
         c.meta = JSON.parse(readFileSync(c.refMeta, 'utf8'));
-        continue;
+        // A reference killed from outside (an older harness cached those) is no result.
+        if (!INTERRUPTS.has(c.meta.signal)) continue;
       } catch {
         /* recompute */
       }

@@ -1,6 +1,7 @@
 // Shared emission helpers for every generator: llvm's source-file banner, an indenting writer
 // with mlir::raw_indented_ostream semantics, #ifdef guards and C++ namespace scopes.
 
+import { pathFilename } from '@ods-ts/tablegen-core';
 import { TextBuffer } from './text.js';
 
 const MAX_LINE_LEN = 80;
@@ -30,8 +31,7 @@ export function emitSourceFileHeader(desc: string, inputFilename?: string): stri
   out += bannerLine(prefix, ' ', suffix);
   out += bannerLine(prefix + 'Automatically generated file, do not edit!', ' ', suffix);
   if (inputFilename) {
-    const slash = inputFilename.lastIndexOf('/');
-    out += bannerLine(prefix + 'From: ' + (slash >= 0 ? inputFilename.slice(slash + 1) : inputFilename), ' ', suffix);
+    out += bannerLine(prefix + 'From: ' + pathFilename(inputFilename), ' ', suffix);
   }
   out += bannerLine(prefix, ' ', suffix);
   out += bannerLine('\\*===', '-', '===*/');

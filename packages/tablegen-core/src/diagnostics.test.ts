@@ -116,6 +116,30 @@ describe("preprocessor and include", () => {
     expectDiagnostic(`include "nope.td"
 `, "test.td:1:9: error: could not find include file 'nope.td'");
   });
+  it("a lexer error between top-level objects is followed by 'Unexpected token at top level'", () => {
+    // The whole stderr of llvm-tblgen-22 for each file.
+    expect(parseSource(`def A;
+include "nope.td"
+def B;
+`).stderr).toBe(`test.td:2:9: error: could not find include file 'nope.td'
+include "nope.td"
+        ^
+test.td:2:9: error: Unexpected token at top level
+include "nope.td"
+        ^
+`);
+    expect(parseSource(`include "inc.td"
+`, { files: { "inc.td": `def A;
+"abc` } }).stderr).toBe(`Included from test.td:1:
+inc.td:2:2: error: end of file in string literal
+"abc
+ ^
+Included from test.td:1:
+inc.td:2:1: error: Unexpected token at top level
+"abc
+^
+`);
+  });
   it("include without a file name", () => {
     expectDiagnostic(`include foo
 `, "test.td:1:9: error: expected filename after include");
@@ -921,5 +945,18 @@ describe("DiagnosticEngine.trial", () => {
     const { d } = engine();
     expect(() => d.trial(() => { throw new RangeError("bug"); })).toThrow(RangeError);
     expect(d.sink).toBeDefined();
+  });
+});
+
+describe("SourceManager positions", () => {
+  const sources = new SourceManager();
+  const abs = sources.add("/src/include/Toy/ToyOps.td", "def A;\ndef B;\n");
+  const rel = sources.add("include/Toy/ToyOps.td", "def A;\ndef B;\n");
+  it("prints buffer names as given, or cut to the file name for JSON and generated source", () => {
+    expect(sources.position({ buffer: abs.id, offset: 7 })).toEqual({ file: "/src/include/Toy/ToyOps.td", line: 2, col: 1 });
+    expect(sources.shortPosition({ buffer: rel.id, offset: 7 })).toBe("ToyOps.td:2");
+    // mlir-tblgen cuts only absolute names (the ones a build folder would leak into the output).
+    expect(sources.sourceOutputPosition({ buffer: abs.id, offset: 7 })).toBe("ToyOps.td:2");
+    expect(sources.sourceOutputPosition({ buffer: rel.id, offset: 7 })).toBe("include/Toy/ToyOps.td:2");
   });
 });

@@ -151,8 +151,17 @@ export class SourceManager {
   /** `basename:line`, as llvm-tblgen's JSON `!locs` prints a location. */
   shortPosition(loc: Loc): string {
     const p = this.position(loc);
-    const slash = p.file.lastIndexOf('/');
-    return `${slash >= 0 ? p.file.slice(slash + 1) : p.file}:${p.line}`;
+    return `${pathFilename(p.file)}:${p.line}`;
+  }
+
+  /**
+   * `name:line`, as mlir-tblgen writes a location into generated source: an absolute buffer name
+   * (an absolute input or include folder, as build systems pass them) is cut to its last
+   * component, so that the output does not depend on where the build runs; a relative one stays.
+   */
+  sourceOutputPosition(loc: Loc): string {
+    const p = this.position(loc);
+    return `${p.file.startsWith('/') ? pathFilename(p.file) : p.file}:${p.line}`;
   }
 
   /** Format one message the way llvm::SourceMgr::PrintMessage does. */
@@ -287,4 +296,9 @@ export class DiagnosticEngine {
       .split('\n')
       .find((l) => l.startsWith('error: ') || l.includes(': error: '));
   }
+}
+
+/** The last component of a `/`-separated path (llvm::sys::path::filename for our buffer names). */
+export function pathFilename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }

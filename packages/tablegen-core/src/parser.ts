@@ -342,17 +342,16 @@ export class Parser {
     this.lex.lex();
     const global = this.pushScope(ScopeKind.Local);
     const share = this.options.share;
-    if (!share) this.parseObjectList(undefined);
-    else {
-      // Between top-level objects (and before the first), a shared parse may take over.
-      share.boundary(false);
-      while (isObjectStart(this.t())) {
-        this.parseObject(undefined);
-        share.boundary(true);
-      }
+    // Between top-level objects (and before the first), a shared parse may take over.
+    share?.boundary(false);
+    // A lexer error (a missing include, a bad character...) ends the list like any other token
+    // that cannot start an object: llvm-tblgen then reports it as unexpected after its own error.
+    while (isObjectStart(this.lex.kind)) {
+      this.parseObject(undefined);
+      share?.boundary(true);
     }
     this.popScope(global);
-    if (this.t() !== Tok.Eof) this.tokError('Unexpected token at top level');
+    if (this.lex.kind !== Tok.Eof) this.tokError('Unexpected token at top level');
   }
 
   /** ObjectList ::= Object* */

@@ -3,8 +3,9 @@
 // in place from the LLVM 22 include directory, and are skipped when it is absent). Each
 // expected output in __fixtures__/docs/expected/ was produced by mlir-tblgen-22 from the same
 // fixture and arguments while writing the test (see cases.tsv).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
 
@@ -42,6 +43,30 @@ describe.skipIf(!HAVE_MLIR)('documentation and pass generators match mlir-tblgen
       expect(r.out).toBe(readFileSync(expectedPath(c), 'latin1'));
     });
   }
+});
+
+// An input inside an MLIR source tree (`.../mlir/include/mlir/...`, as LLVM's CMake build passes
+// it, absolute) gets a `[source](...)` link before the first op: a blank line, then the link.
+describe.skipIf(!HAVE_MLIR)('source links of inputs in an MLIR source tree', () => {
+  const link = '[source](https://github.com/llvm/llvm-project/blob/main/mlir/include/mlir/Test/ops.td)';
+  it.each([
+    ['op-doc', 2],
+    ['dialect-doc', 13],
+  ])('--gen-%s inserts the link and a blank line after line %i', (generator, line) => {
+    const root = mkdtempSync(join(tmpdir(), 'ods-doc-link-'));
+    try {
+      const input = join(root, 'mlir/include/mlir/Test/ops.td');
+      mkdirSync(dirname(input), { recursive: true });
+      copyFileSync(join(DIR, 'ops.td'), input);
+      const r = run(`--gen-${generator}`, '-I', MLIR_INCLUDE, input);
+      expect(r.code, r.err).toBe(0);
+      const lines = readFileSync(join(DIR, 'expected', `ops.${generator}.txt`), 'latin1').split('\n');
+      lines.splice(line, 0, link, '');
+      expect(r.out).toBe(lines.join('\n'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('generator errors', () => {

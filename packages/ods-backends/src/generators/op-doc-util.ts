@@ -44,7 +44,7 @@ export function constraintSummary(def: Record): string {
 export function emitSourceLink(out: TextSink, inputFilename: string): void {
   const at = inputFilename.indexOf('mlir/include/mlir/');
   if (at < 0) return;
-  out.write(`[source](https://github.com/llvm/llvm-project/blob/main/${inputFilename.slice(at)})\n\n`);
+  out.write(`\n[source](https://github.com/llvm/llvm-project/blob/main/${inputFilename.slice(at)})\n`);
 }
 
 /** The `operation ::= ...` block: the trimmed format lines aligned under the first one. */

@@ -1,7 +1,7 @@
 // Op verification code shared by op-defs (and the op class model of op-gen.ts): the uniqued
 // "local" constraint functions of a file (mlir's StaticVerifierFunctionEmitter) and the bodies of
 // `verifyInvariantsImpl` / `Adaptor::verify`, as mlir-tblgen 22 prints them.
-import { DefInit, type Record, type RecordKeeper } from '@ods-ts/tablegen-core';
+import { DefInit, type Record, type RecordKeeper, pathFilename } from '@ods-ts/tablegen-core';
 import type { MethodBody } from '../cpp/class.js';
 import type { CodeWriter } from '../emit.js';
 import type { Attribute, NamedProperty } from '../ods/attribute.js';
@@ -83,7 +83,7 @@ function constraintSummary(def: Record): string {
 
 /** The uniqued constraint label: `tag` + the input file's base name without `.td`, sanitized. */
 function uniqueOutputLabel(inputFilename: string, tag: string): string {
-  let name = inputFilename.slice(inputFilename.lastIndexOf('/') + 1);
+  let name = pathFilename(inputFilename);
   if (name.endsWith('.td')) name = name.slice(0, -3);
   let out = tag;
   for (const ch of name) {

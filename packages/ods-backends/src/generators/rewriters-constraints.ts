@@ -1,7 +1,7 @@
 // The uniqued static constraint functions of --gen-rewriters (the pattern half of mlir's
 // StaticVerifierFunctionEmitter): one function per distinct (predicate, summary) of the type and
 // attribute constraints that source patterns place on operands and attributes.
-import { DefInit, type Record } from '@ods-ts/tablegen-core';
+import { DefInit, type Record, pathFilename } from '@ods-ts/tablegen-core';
 import { conditionOf } from '../ods/predicate.js';
 import { FmtContext, drrFmt } from '../fmt.js';
 import { escapeString } from '../text.js';
@@ -82,7 +82,7 @@ class ConstraintMap {
 
 /** The unique label of the generated functions: the input's base name without `.td`, sanitized. */
 function uniqueOutputLabel(inputFilename: string): string {
-  let name = inputFilename.slice(inputFilename.lastIndexOf('/') + 1);
+  let name = pathFilename(inputFilename);
   if (name.endsWith('.td')) name = name.slice(0, -3);
   let out = '';
   for (let i = 0; i < name.length; i++) {

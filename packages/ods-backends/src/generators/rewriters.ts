@@ -191,11 +191,9 @@ class PatternEmitter {
     const resultOps = new Set<Operator>();
     for (const r of this.pattern.getResultPatterns()) this.collectOps(r, resultOps);
     const sortedOps = [...resultOps].sort((a, b) => cmpBytes(a.getOperationName(), b.getOperationName()));
-    // `file:line` with the file as its buffer was opened (the path given or found via -I).
-    const locations = [...this.def.locs].reverse().map((l) => {
-      const p = sources.position(l);
-      return `${p.file}:${p.line}`;
-    });
+    // `file:line` with the file as its buffer was opened (the path given or found via -I, an
+    // absolute one cut to its last component).
+    const locations = [...this.def.locs].reverse().map((l) => sources.sourceOutputPosition(l));
     os.write(
       patternHeadTemplate(
         locations,
