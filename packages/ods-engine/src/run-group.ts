@@ -212,7 +212,7 @@ export function runGroup(spec: GroupSpec, generate: GenerateFn | undefined, fs: 
       fs: recordingFileSystem(fs, spec.build, inputs, stamps),
       // Include parses are shared by the groups this thread runs (share.ts), across builds too
       // (watch mode, the dev server): a snapshot is used only when its files are unchanged.
-      cache: processParseCache(spec.cwd, spec.includeDirs),
+      cache: processParseCache(spec.includeDirs),
       onDiagnostic: (t) => {
         diagnostics += t;
       },

@@ -78,7 +78,7 @@ export function parseCacheFor(settings: FileSettings): ParseCache {
     }
     sharedSettings.add(key);
   }
-  return processParseCache(settings.cwd, settings.includeDirs);
+  return processParseCache(settings.includeDirs);
 }
 
 /** Generators whose diagnostics are those of the parse (nothing to add). */

@@ -70,8 +70,8 @@ export interface ParseResult {
 export function parseTableGen(opts: ParseOptions): ParseResult {
   const cwd = opts.cwd ?? process.cwd();
   const includeDirs = opts.includeDirs ?? [];
-  const wanted = opts.cache ?? defaultParseCache(cwd, includeDirs);
-  const cache = wanted?.matches(cwd, includeDirs) ? wanted : undefined;
+  const wanted = opts.cache ?? defaultParseCache(includeDirs);
+  const cache = wanted?.matches(includeDirs) ? wanted : undefined;
   if (!cache) return parseOnce(opts, cwd, undefined);
   cache.trim();
   try {

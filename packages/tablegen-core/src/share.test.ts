@@ -25,7 +25,7 @@ function same(src: string, opts: TestParseOptions & { cache: ParseCache }): Test
   return shared;
 }
 
-const newCache = () => new ParseCache(TEST_CWD, []);
+const newCache = () => new ParseCache([]);
 
 const BASE = `#ifndef BASE_TD
 #define BASE_TD
@@ -48,11 +48,11 @@ const files = { 'base.td': BASE, 'extra.td': EXTRA };
 
 describe('shared include parses', () => {
   it('keeps a bounded number of caches per thread, the least recently used dropped first', () => {
-    const refs = Array.from({ length: 6 }, (_, i) => processParseCache(`/lru${i}`, ['inc']));
-    expect(processParseCache('/lru0', ['inc'])).toBe(refs[0]); // used again: now the newest
-    processParseCache('/lru6', ['inc']); // one too many: /lru1, the oldest, goes
-    expect(processParseCache('/lru0', ['inc'])).toBe(refs[0]);
-    expect(processParseCache('/lru1', ['inc'])).not.toBe(refs[1]);
+    const refs = Array.from({ length: 6 }, (_, i) => processParseCache([`/lru${i}`]));
+    expect(processParseCache(['/lru0'])).toBe(refs[0]); // used again: now the newest
+    processParseCache(['/lru6']); // one too many: /lru1, the oldest, goes
+    expect(processParseCache(['/lru0'])).toBe(refs[0]);
+    expect(processParseCache(['/lru1'])).not.toBe(refs[1]);
   });
 
   it('restores a shared include: the same records, JSON, dependencies and anonymous defs', () => {
@@ -87,8 +87,23 @@ describe('shared include parses', () => {
     expect(r.records.with(() => printRecords(r.records))).toContain('"edited"');
   });
 
+  it('shares a snapshot between working directories, checking relative reads in each', () => {
+    const cache = new ParseCache(['/lib']);
+    const opts = { includeDirs: ['/lib'], cache };
+    const inc = { '/lib/base.td': BASE };
+    const a = same(`include "base.td"\ndef u : Base<1>;\n`, { ...opts, files: inc, cwd: '/p1' });
+    const b = same(`include "base.td"\ndef u : Base<1>;\n`, { ...opts, files: inc, cwd: '/p2' });
+    expect(cache.hits).toBe(1);
+    expect(b.dependencies).toEqual(a.dependencies);
+    // llvm-tblgen looks in the working directory before the include folders: in /p3 a base.td
+    // is found there, and the snapshot (whose read of ./base.td found nothing) does not hold.
+    const c = same(`include "base.td"\n`, { ...opts, files: { ...inc, '/p3/base.td': 'def local;\n' }, cwd: '/p3' });
+    expect(cache.hits).toBe(1);
+    expect(c.records.getDef('local')).toBeDefined();
+  });
+
   it('does not use a snapshot when an earlier include folder gains the file', () => {
-    const cache = new ParseCache(TEST_CWD, ['first', 'second']);
+    const cache = new ParseCache(['first', 'second']);
     const opts = { includeDirs: ['first', 'second'], cache };
     same(`include "base.td"\n`, { ...opts, files: { 'second/base.td': BASE } });
     const r = same(`include "base.td"\n`, { ...opts, files: { 'first/base.td': 'def shadow;\n', 'second/base.td': BASE } });
@@ -214,7 +229,7 @@ describe.skipIf(!HAVE_MLIR)("MLIR's dialects, shared and not", () => {
   ];
   it('gives the same records, JSON and dependencies as unshared parses', () => {
     const inc = INCLUDE!;
-    const cache = new ParseCache(inc, [inc]);
+    const cache = new ParseCache([inc]);
     for (const file of FILES) {
       const run = (c: ParseCache | undefined) => {
         const r = parseTableGen({ file, includeDirs: [inc], cwd: inc, cache: c });

@@ -31,7 +31,12 @@ interface Snapshot {
   readonly id: number;
   readonly keeper: KeeperState | undefined;
   readonly parser: ParserState | undefined;
-  /** Every read made from the directive to the end of the file: path and bytes (or undefined). */
+  /**
+   * Every read made from the directive to the end of the file: path and bytes (or undefined). A
+   * relative path is checked in the working directory of the parse that looks the snapshot up:
+   * parses in different folders (one per Nx project, CMake's build folders) share snapshots
+   * whose reads give the same bytes in each.
+   */
   readonly reads: readonly (readonly [string, string | undefined])[];
   /** Macros tested before the include defined them, with the answer. */
   readonly tested: ReadonlyMap<string, boolean>;
@@ -63,14 +68,14 @@ export class ParseCache {
   /** Entries of the keeper maps the snapshots hold. */
   private entries = 0;
 
-  constructor(
-    readonly cwd: string,
-    readonly includeDirs: readonly string[],
-  ) {}
+  constructor(readonly includeDirs: readonly string[]) {}
 
-  /** Whether a parse with this working directory and include path can use the cache. */
-  matches(cwd: string, includeDirs: readonly string[]): boolean {
-    return cwd === this.cwd && includeDirs.length === this.includeDirs.length && includeDirs.every((d, i) => d === this.includeDirs[i]);
+  /**
+   * Whether a parse with this include path can use the cache (in any working directory: reads
+   * of relative paths are checked in the parse's own).
+   */
+  matches(includeDirs: readonly string[]): boolean {
+    return includeDirs.length === this.includeDirs.length && includeDirs.every((d, i) => d === this.includeDirs[i]);
   }
 
   /** Forget everything once the pools are large (called before a parse starts). */
@@ -230,7 +235,7 @@ export class SharedParse {
     for (const [name, was] of s.tested) if (definedAt(name) !== was) return false;
     for (const name of s.defines) if (definedAt(name)) return false;
     const fs = this.includes.fs;
-    for (const [path, text] of s.reads) if (fs.readFile(path) !== text) return false;
+    for (const [path, text] of s.reads) if (fs.readFile(this.includes.abs(path)) !== text) return false;
     return true;
   }
 
@@ -253,22 +258,22 @@ export class SharedParse {
   }
 }
 
-/** The caches of this thread by working directory and include path (see processParseCache). */
+/** The caches of this thread by include path (see processParseCache). */
 const processCaches = new Map<string, ParseCache>();
 let processWide = false;
 
 /**
  * At most this many caches per thread, the least recently used dropped first: a long-lived
- * thread (the build service, a dev server) sees ever new working folders and include paths.
+ * thread (the build service, a dev server) sees ever new include paths.
  */
 const MAX_PROCESS_CACHES = 6;
 
-/** The ParseCache of this thread for a working directory and include path. */
-export function processParseCache(cwd: string, includeDirs: readonly string[]): ParseCache {
-  const key = JSON.stringify([cwd, includeDirs]);
+/** The ParseCache of this thread for an include path (whatever the working directory). */
+export function processParseCache(includeDirs: readonly string[]): ParseCache {
+  const key = JSON.stringify(includeDirs);
   let c = processCaches.get(key);
   if (c) processCaches.delete(key);
-  else c = new ParseCache(cwd, includeDirs);
+  else c = new ParseCache(includeDirs);
   processCaches.set(key, c);
   if (processCaches.size > MAX_PROCESS_CACHES) processCaches.delete(processCaches.keys().next().value!);
   return c;
@@ -285,6 +290,6 @@ export function shareParsesInProcess(on = true): void {
 }
 
 /** The cache a parse without an explicit one uses, if any. */
-export function defaultParseCache(cwd: string, includeDirs: readonly string[]): ParseCache | undefined {
-  return processWide ? processParseCache(cwd, includeDirs) : undefined;
+export function defaultParseCache(includeDirs: readonly string[]): ParseCache | undefined {
+  return processWide ? processParseCache(includeDirs) : undefined;
 }

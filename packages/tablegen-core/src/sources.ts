@@ -68,7 +68,11 @@ export class IncludeResolver {
   /** Every file opened by includes, by the name it was opened under (the depfile set). */
   readonly dependencies = new Set<string>();
   private readonly added: string[] = [];
-  /** When set, every file read (path, bytes or undefined) is appended: see share.ts. */
+  /**
+   * When set, every file read (path, bytes or undefined) is appended: see share.ts. A relative
+   * path stays relative (to the working directory): a parse in another working directory checks
+   * the read there.
+   */
   reads: (readonly [string, string | undefined])[] | undefined;
 
   /** The include directories as byte strings (UTF-8), for the names of the buffers found there. */
@@ -87,10 +91,10 @@ export class IncludeResolver {
     return isAbsolute(p) ? p : join(this.cwd, p);
   }
 
-  /** Read a file through the file system, logging the read when `reads` is set. */
-  read(absPath: string): string | undefined {
-    const text = this.fs.readFile(absPath);
-    this.reads?.push([absPath, text]);
+  /** Read a file (a relative path: in the working directory), logging the read when `reads` is set. */
+  read(path: string): string | undefined {
+    const text = this.fs.readFile(this.abs(path));
+    this.reads?.push([path, text]);
     return text;
   }
 
@@ -104,13 +108,13 @@ export class IncludeResolver {
    */
   open(filename: string): IncludeResolution | undefined {
     const path = pathOfBytes(filename);
-    let text = this.read(this.abs(path));
+    let text = this.read(path);
     let name = filename;
     for (let i = 0; text === undefined && i < this.includeDirs.length; i++) {
       const dir = this.includeDirs[i]!;
       const dirName = this.dirNames[i]!;
       name = dirName === '' ? filename : dirName.endsWith('/') ? dirName + filename : `${dirName}/${filename}`;
-      text = this.read(this.abs(dir === '' ? path : dir.endsWith('/') ? dir + path : `${dir}/${path}`));
+      text = this.read(dir === '' ? path : dir.endsWith('/') ? dir + path : `${dir}/${path}`);
     }
     if (text === undefined) return undefined;
     this.addDependency(name);

@@ -21,8 +21,10 @@ export interface TestParseOptions {
   /** `-D` macro names. */
   readonly macros?: readonly string[];
   readonly noWarnOnUnusedTemplateArgs?: boolean;
-  /** Share include parses with the other parses given this cache (made for TEST_CWD). */
+  /** Share include parses with the other parses given this cache. */
   readonly cache?: ParseCache;
+  /** The working directory (default TEST_CWD); relative `files` are in it. */
+  readonly cwd?: string;
 }
 
 export interface TestParseResult extends ParseResult {
@@ -36,13 +38,13 @@ const emptyFileSystem: FileSystem = { readFile: () => undefined };
 export function parseSource(src: string, opts: TestParseOptions = {}): TestParseResult {
   const files = new Map<string, string>();
   for (const [path, text] of Object.entries(opts.files ?? {})) {
-    files.set(path.startsWith('/') ? path : `${TEST_CWD}/${path}`, encodeBytes(text));
+    files.set(path.startsWith('/') ? path : `${opts.cwd ?? TEST_CWD}/${path}`, encodeBytes(text));
   }
   let stderr = '';
   const result = parseTableGen({
     file: opts.file ?? 'test.td',
     text: encodeBytes(src),
-    cwd: TEST_CWD,
+    cwd: opts.cwd ?? TEST_CWD,
     fs: overlayFileSystem(files, emptyFileSystem),
     includeDirs: opts.includeDirs,
     macros: opts.macros,
