@@ -203,7 +203,8 @@ export class ServiceHandle {
     worker.on('message', (m: WorkerReply) => this.fromWorker(slot, m));
     worker.on('error', (e) => this.opts.log?.(`service thread failed: ${e instanceof Error ? e.message : String(e)}`));
     worker.on('exit', () => {
-      this.slots.splice(this.slots.indexOf(slot), 1);
+      const at = this.slots.indexOf(slot);
+      if (at >= 0) this.slots.splice(at, 1);
       port1.close();
       const req = slot.busy;
       slot.busy = undefined;
@@ -226,8 +227,12 @@ export class ServiceHandle {
         send(req.socket, { t: 'exit', code: m.code });
         req.socket.end();
       }
-      if (this.opts.maxThreadHeapMb !== undefined && m.heapMb > this.opts.maxThreadHeapMb) void slot.worker.terminate();
-      else this.dispatch();
+      if (this.opts.maxThreadHeapMb !== undefined && m.heapMb > this.opts.maxThreadHeapMb) {
+        // Retired at once: no request may reach a thread that is ending.
+        this.slots.splice(this.slots.indexOf(slot), 1);
+        void slot.worker.terminate();
+      }
+      this.dispatch();
       return;
     }
     if (!req) return;

@@ -129,6 +129,13 @@ describe('build service', () => {
     expect(text(await runThroughService(target, 'cli', ['echo', '2'], { cwd: '/' }))).toBe('1:2');
   });
 
+  it('never hands a request to a thread it is replacing', async () => {
+    // Every thread is replaced after each request, while other requests wait in the queue.
+    const { target } = await service({ maxThreadHeapMb: 0, threads: 2 });
+    const runs = Array.from({ length: 8 }, (_, i) => runThroughService(target, 'cli', ['sleep', '20', String(i)], { cwd: '/' }));
+    expect((await Promise.all(runs)).map(text)).toEqual(Array.from({ length: 8 }, (_, i) => `1:slept ${i}`));
+  });
+
   it('exits after its idle time, removing its socket and token', async () => {
     const { handle, dir } = await service({ idleMs: 200 });
     await handle.done;
