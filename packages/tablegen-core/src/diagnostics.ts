@@ -211,7 +211,14 @@ function caretLine(line: string, col: number): string {
 
 /** Thrown to unwind after a fatal diagnostic has been recorded (llvm's PrintFatalError). */
 export class FatalError extends Error {
-  constructor(readonly diagnostic: Diagnostic) {
+  /**
+   * `exits`: llvm's PrintFatalError, which ends the process; otherwise an error its parser
+   * returns from the step at hand, which some callers go on after (see Parser.recover).
+   */
+  constructor(
+    readonly diagnostic: Diagnostic,
+    readonly exits = false,
+  ) {
     super(diagnostic.message);
     this.name = 'FatalError';
   }
@@ -245,6 +252,11 @@ export class DiagnosticEngine {
   /** Report an error and unwind. */
   fatal(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): never {
     throw new FatalError(this.error(loc, message, notes));
+  }
+
+  /** Report an error and unwind to the end of the run, like llvm's PrintFatalError. */
+  exit(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): never {
+    throw new FatalError(this.error(loc, message, notes), true);
   }
 
   /**

@@ -51,7 +51,6 @@ import {
   VarDefInit,
   VarInit,
   checkAssert,
-  instantiationNotes,
   checkDump,
   resolveTypes,
 } from './records.js';
@@ -208,6 +207,25 @@ export class Parser {
   private error(loc: Loc | undefined, msg: string): never {
     this.diags.fatal(loc, msg);
   }
+  /**
+   * Run a step after whose failure llvm's parser goes on (its caller only looks at what comes
+   * next): an error it reported leaves the step, and the parse continues; true when it did not
+   * fail. PrintFatalError-like errors still unwind.
+   */
+  private recover(step: () => void): boolean {
+    return this.attempt(() => (step(), true)) ?? false;
+  }
+  /** A rule's result, or undefined after an error it reported (llvm's null result). */
+  private attempt<T>(rule: () => T): T | undefined {
+    const scope = this.scope;
+    try {
+      return rule();
+    } catch (e) {
+      if (!(e instanceof FatalError) || e.exits) throw e;
+      this.scope = scope;
+      return undefined;
+    }
+  }
   private consume(k: Tok): boolean {
     if (this.lex.kind === k) {
       this.lex.lex();
@@ -215,11 +233,12 @@ export class Parser {
     }
     return false;
   }
-  /** The current token, or an abort if the lexer reported an error. */
+  /**
+   * The current token. After a lexer error it is Tok.Error (the lexer reported the error), which
+   * no rule expects: the rule at hand reports it as an unexpected token, as in llvm.
+   */
   private t(): Tok {
-    const k = this.lex.kind;
-    if (k === Tok.Error) throw new FatalError(this.diags.diagnostics[this.diags.diagnostics.length - 1]!);
-    return k;
+    return this.lex.kind;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -445,8 +464,8 @@ export class Parser {
     }
     if (this.consume(Tok.Equal)) {
       const valLoc = this.lex.loc();
-      const val = this.parseValue(cur, type);
-      this.setValue(cur, valLoc, declName, [], val, false, false);
+      // llvm returns the name even when the value fails, and its caller checks for ';'.
+      this.recover(() => this.setValue(cur, valLoc, declName, [], this.parseValue(cur, type), false, false));
     }
     return declName;
   }
@@ -677,7 +696,7 @@ export class Parser {
   private parseForeach(mc: MultiClass | undefined): void {
     const loc = this.lex.loc();
     this.lex.lex();
-    const decl = this.parseForeachDeclaration();
+    const decl = this.attempt(() => this.parseForeachDeclaration());
     if (!decl) this.tokError('expected declaration in for');
     if (!this.consume(Tok.In)) this.tokError('Unknown tok');
     const loop: ForeachLoop = { loc, iterVar: decl.iterVar, listValue: decl.list, entries: [] };
@@ -1033,6 +1052,8 @@ export class Parser {
   /** Cast each argument to its parameter's type. */
   private checkTemplateArgValues(values: ArgumentInit[], locs: readonly Loc[], argsRec: Record): void {
     const targs = argsRec.templateArgs;
+    // Every argument is checked; the first failure unwinds afterwards.
+    let failed: FatalError | undefined;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       const argName = v.index !== undefined ? targs[v.index]! : v.name!;
@@ -1040,13 +1061,16 @@ export class Parser {
       if (v.value instanceof TypedInit) {
         const cast = v.value.getCastTo(arg.type);
         if (cast) values[i] = v.cloneWithValue(cast);
-        else
-          this.error(
+        else {
+          const d = this.diags.error(
             locs[i],
             `Value specified for template argument '${arg.name}' is of type ${v.value.type.getAsString()}; expected type ${arg.type.getAsString()}: ${v.value.getAsString()}`,
           );
+          failed ??= new FatalError(d);
+        }
       }
     }
+    if (failed) throw failed;
   }
 
   /** Bind template arguments (explicit or default) through `handler`. */
@@ -1239,7 +1263,7 @@ export class Parser {
     if (!(rec.name instanceof StringInit)) {
       this.error(rec.loc, `record name '${rec.name.getAsString()}' could not be fully resolved`);
     }
-    this.checkRecordAssertions(rec);
+    rec.checkRecordAssertions();
     rec.checkRecordDumps();
     for (const ds of this.defsets) {
       const di = rec.getDefInit();
@@ -1251,12 +1275,6 @@ export class Parser {
       ds.elements.push(di);
     }
     this.records.addDef(rec);
-  }
-
-  private checkRecordAssertions(rec: Record): void {
-    const before = this.diags.errorCount;
-    rec.checkRecordAssertions();
-    if (this.diags.errorCount > before) this.diags.error(rec.loc, 'assertion failed in this record', instantiationNotes(rec));
   }
 
   private checkConcrete(rec: Record): void {
@@ -1312,7 +1330,13 @@ export class Parser {
           this.lex.lex();
           return alias;
         }
-        return RecordRecTy.get([this.parseClassID()]);
+        const cls = this.attempt(() => this.parseClassID());
+        if (!cls) {
+          // llvm's ParseClassID moves past the unknown name.
+          this.lex.lex();
+          this.tokError('unknown class name');
+        }
+        return RecordRecTy.get([cls]);
       }
       case Tok.Bits: {
         if (this.lex.lex() !== Tok.Less) this.tokError("expected '<' after bits type");
@@ -1369,7 +1393,7 @@ export class Parser {
 
   /** RangePiece ::= INTVAL | INTVAL '...' INTVAL | INTVAL '-' INTVAL | INTVAL INTVAL */
   private parseRangePiece(out: number[], first?: TypedInit): void {
-    const cur = first ?? this.parseValue(undefined);
+    const cur = first ?? this.attempt(() => this.parseValue(undefined));
     if (!(cur instanceof IntInit)) this.tokError('expected integer or bitrange');
     let start = cur.value;
     if (start < 0n) this.tokError('invalid range, cannot be negative');
@@ -1378,7 +1402,7 @@ export class Parser {
       case Tok.DotDotDot:
       case Tok.Minus: {
         this.lex.lex();
-        const e = this.parseValue(undefined);
+        const e = this.attempt(() => this.parseValue(undefined));
         if (!(e instanceof IntInit)) this.tokError('expected integer value as end of range');
         end = e.value;
         break;
@@ -1597,7 +1621,7 @@ export class Parser {
 
   /** SimpleValue ::= IDValue | INTVAL | STRVAL+ | CODEFRAGMENT | '?' | '{' ValueList '}' | ID '<' ArgValueList '>' | '[' ValueList ']' ('<' Type '>')? | '(' IDValue DagArgList ')' | BangOperator */
   private parseSimpleValue(cur: Record | undefined, itemType: RecTy | undefined, mode: IDParseMode): Init {
-    const code = this.t();
+    const code = this.lex.kind; // a lexer error reaches the default case, as in llvm
     if (isBangOperator(code)) return this.parseOperation(cur, itemType);
     switch (code) {
       case Tok.TrueVal:
@@ -1779,10 +1803,11 @@ export class Parser {
   /** OperatorType ::= '<' Type '>' */
   private parseOperatorType(): RecTy {
     if (!this.consume(Tok.Less)) this.tokError('expected type name for operator');
-    if (this.t() === Tok.Code) this.tokError("the 'code' type is not allowed in bang operators; use 'string'");
-    const t = this.parseType();
+    if (this.t() === Tok.Code) this.diags.error(this.lex.loc(), "the 'code' type is not allowed in bang operators; use 'string'");
+    let t: RecTy | undefined;
+    if (!this.recover(() => (t = this.parseType()))) this.tokError('expected type name for operator');
     if (!this.consume(Tok.Greater)) this.tokError('expected type name for operator');
-    return t;
+    return t!;
   }
 
   /** Operation ::= BangOperator ('<' Type '>')? '(' Args ')' */

@@ -210,8 +210,8 @@ export function fatalAt(rec: Record | undefined, message: string): never {
   const d = current?.diags;
   const loc = errorLoc(rec);
   const notes = instantiationNotes(rec);
-  if (d) d.fatal(loc, message, notes);
-  throw new FatalError({ severity: 'error', loc, message, notes });
+  if (d) d.exit(loc, message, notes);
+  throw new FatalError({ severity: 'error', loc, message, notes }, true);
 }
 
 /**
@@ -226,8 +226,8 @@ export function instantiationNotes(rec: Record | undefined): DiagnosticNote[] {
 /** Report a fatal error without a location (as llvm-tblgen does for some) and unwind. */
 export function fatalNoLoc(message: string): never {
   const d = current?.diags;
-  if (d) d.fatal(undefined, message);
-  throw new FatalError({ severity: 'error', loc: undefined, message, notes: [] });
+  if (d) d.exit(undefined, message);
+  throw new FatalError({ severity: 'error', loc: undefined, message, notes: [] }, true);
 }
 
 /** Report a non-fatal error located at a record (or the parse position). */
@@ -2054,12 +2054,16 @@ export class Record {
     this.resolveReferences(r);
   }
 
+  /** Check the record's assertions; after a failure, an error at the record (as llvm does). */
   checkRecordAssertions(): void {
     const r = new RecordResolver(this);
     r.isFinal = true;
+    const d = activeDiagnostics();
+    const before = d?.errorCount ?? 0;
     for (const a of this.assertions) {
       checkAssert(a.loc, a.condition.resolveReferences(r), a.message.resolveReferences(r));
     }
+    if (d && d.errorCount > before) d.error(this.loc, 'assertion failed in this record', instantiationNotes(this));
   }
 
   checkRecordDumps(): void {
