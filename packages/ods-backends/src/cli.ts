@@ -12,6 +12,7 @@ import {
   FatalError,
   encodeBytes,
   parseTableGen,
+  printDetailedRecords,
   printRecords,
   recordsToJson,
   writeJson,
@@ -136,6 +137,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     macros: args.macros,
     cwd,
     noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
+    colors: args.colors,
     onDiagnostic: io.stderr,
   });
   // llvm: Records.saveInputFilename(InputFilename), `-` for stdin.
@@ -157,6 +159,11 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return '';
         case 'print-records':
           return printRecords(result.records);
+        case 'print-enums':
+          // llvm's PrintEnums: the defs of --class, comma-terminated, in LessRecord order.
+          return result.records.getAllDerivedDefinitions(args.enumClass).map((r) => `${r.getName()}, `).join('') + '\n';
+        case 'print-detailed-records':
+          return printDetailedRecords(result.records, result.sources);
         default:
           return args.generator!.run({
             records: result.records,

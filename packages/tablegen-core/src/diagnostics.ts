@@ -106,6 +106,9 @@ export class SourceManager {
   private readonly byId = new Map<number, SourceBuffer>();
   private readonly includeLocs = new Map<number, Loc>();
 
+  /** --color: ANSI colors as llvm's SourceMgr and WithColor print them. */
+  colors = false;
+
   constructor(private readonly ids: BufferIds = new BufferIds()) {}
 
   /** Open a buffer: the first one is the main file (id 0), the others are included. */
@@ -157,7 +160,9 @@ export class SourceManager {
 
   /** Format one message the way llvm::SourceMgr::PrintMessage does. */
   formatMessage(loc: Loc | undefined, severity: Severity, message: string): string {
-    if (!loc) return `${severity}: ${message}\n`;
+    const c = this.colors;
+    const kind = c ? `${SEVERITY_COLORS[severity]}${severity}: ${RESET}` : `${severity}: `;
+    if (!loc) return `${kind}${message}\n`;
     const b = this.buffer(loc.buffer);
     let out = '';
     // Included-from lines, outermost last, like SourceMgr::PrintIncludeStack.
@@ -171,8 +176,13 @@ export class SourceManager {
     out += stack.reverse().join('');
     const { line, col } = b.lineCol(loc.offset);
     const text = b.lineTextAt(loc.offset);
-    out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
-    out += sourceLineWithCaret(text, col - 1) + '\n';
+    if (!c) {
+      out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
+      out += sourceLineWithCaret(text, col - 1) + '\n';
+      return out;
+    }
+    out += `${BOLD}${b.name}:${line}:${col}: ${RESET}${kind}${BOLD}${message}\n${RESET}`;
+    out += `${expandTabs(text)}\n${CARET_COLOR}${caretLine(text, col - 1)}\n${RESET}`;
     return out;
   }
 }
@@ -208,6 +218,17 @@ function caretLine(line: string, col: number): string {
   for (let i = line.length; i < col; i++) out += ' ';
   return out + '^';
 }
+
+const BOLD = '\x1b[1m';
+const RESET = '\x1b[0m';
+const CARET_COLOR = '\x1b[0;1;32m';
+/** llvm's colors of "error: ", "warning: ", "note: ", "remark: " (bold red, magenta, black, blue). */
+const SEVERITY_COLORS: { readonly [k in Severity]: string } = {
+  error: '\x1b[0;1;31m',
+  warning: '\x1b[0;1;35m',
+  note: '\x1b[0;1;30m',
+  remark: '\x1b[0;1;34m',
+};
 
 /** Thrown to unwind after a fatal diagnostic has been recorded (llvm's PrintFatalError). */
 export class FatalError extends Error {

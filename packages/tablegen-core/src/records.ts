@@ -2252,6 +2252,53 @@ export class RecordKeeper {
     if (shared) this.journal = new Journal();
   }
 
+  /** The first record id of this keeper's parse (ids count on across a process). */
+  private readonly firstRecordId = nextRecordId;
+
+  /**
+   * Sizes of the keeper's own uniquing pools, named like llvm's RecordKeeper pools (for the
+   * detailed-records report), then the records and anonymous records made so far.
+   */
+  allocationStats(): { pools: [string, number][]; records: number; anonymous: number } {
+    const own = this.context.own;
+    const byTag = (tag: number): number => {
+      let n = 0;
+      const stack: TrieNode[] = [];
+      const root = own.trie.children?.get(tag);
+      if (root) stack.push(root);
+      while (stack.length > 0) {
+        const node = stack.pop()!;
+        if (node.value) n++;
+        if (node.children) for (const c of node.children.values()) stack.push(c);
+      }
+      return n;
+    };
+    let recordTypes = 0;
+    for (const t of own.typePool.values()) if (t instanceof RecordRecTy) recordTypes++;
+    const pools: [string, number][] = [
+      ['TheArgumentInitPool', byTag(Tag.Arg) + byTag(Tag.ArgNamed)],
+      ['TheBitsInitPool', byTag(Tag.Bits)],
+      ['TheIntInitPool', own.ints.size],
+      ['StringInitStringPool', own.strings.size],
+      ['StringInitCodePool', own.codes.size],
+      ['TheListInitPool', byTag(Tag.List)],
+      ['TheUnOpInitPool', byTag(Tag.UnOp)],
+      ['TheBinOpInitPool', byTag(Tag.BinOp)],
+      ['TheTernOpInitPool', byTag(Tag.TernOp)],
+      ['TheFoldOpInitPool', byTag(Tag.FoldOp)],
+      ['TheIsAOpInitPool', byTag(Tag.IsA)],
+      ['TheExistsOpInitPool', byTag(Tag.Exists)],
+      ['TheCondOpInitPool', byTag(Tag.Cond)],
+      ['TheDagInitPool', byTag(Tag.Dag)],
+      ['RecordTypePool', recordTypes],
+      ['TheVarInitPool', byTag(Tag.Var)],
+      ['TheVarBitInitPool', byTag(Tag.VarBit)],
+      ['TheVarDefInitPool', byTag(Tag.VarDef)],
+      ['TheFieldInitPool', byTag(Tag.Field)],
+    ];
+    return { pools, records: nextRecordId - this.firstRecordId, anonymous: this.context.anonCounter };
+  }
+
   /** Record a new `Class<args>` instantiation (VarDefInit) or first reference location. */
   noteInstantiation(v: VarDefInit, def: DefInit): void {
     this.instantiations.set(v, def);

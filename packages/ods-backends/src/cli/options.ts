@@ -3,13 +3,15 @@
 // generators declare. Parsed with llvm::cl semantics (./cl.ts).
 import { type Generator, getGenerator, listGenerators } from '../registry.js';
 import { ClExit, type ClLiteral, type ClOption, ClParser, type ValueExpected } from './cl.js';
-import { LLVM_ACTIONS, LLVM_HIDDEN_OPTIONS, MLIR_GENERATORS, MLIR_OPTIONS, type KnownOption, type ValueKind } from './known.js';
+import { LLVM_ACTIONS, LLVM_BACKEND_OPTIONS, LLVM_HIDDEN_OPTIONS, MLIR_GENERATORS, MLIR_OPTIONS, type KnownOption, type ValueKind } from './known.js';
 
 export const PROG = 'ods-tblgen';
 
 /** The actions ods-tblgen implements itself (llvm-tblgen's), by flag name. */
 export const BUILTIN_ACTIONS: readonly (readonly [string, string])[] = [
   ['print-records', 'Print all records to stdout (default)'],
+  ['print-detailed-records', 'Print full details of all records to stdout'],
+  ['print-enums', 'Print enum values for a class'],
   ['null-backend', 'Do nothing after parsing (useful for timing)'],
   ['dump-json', 'Dump all records as machine-readable JSON'],
 ];
@@ -26,6 +28,10 @@ export interface CliArgs {
   writeIfChanged: boolean;
   timePhases: boolean;
   noWarnOnUnusedTemplateArgs: boolean;
+  /** --color: diagnostics in colors (llvm autodetects a terminal; ods-tblgen colors only on request). */
+  colors: boolean;
+  /** --class, the class of --print-enums. */
+  enumClass: string;
   /** The selected action's flag name: `print-records`, `dump-json`, `null-backend`, `gen-<name>`. */
   action: string;
   /** The generator of a `gen-<name>` action, when ods-tblgen implements it. */
@@ -146,7 +152,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   const p = new ClParser(PROG, '<input file>');
   const general = 'General options';
 
-  p.add(valueOption({ name: 'color', kind: 'bool', desc: 'Use colors in output (default=autodetect)', category: 'Color Options' }, () => {}));
+  p.add(valueOption({ name: 'color', kind: 'bool', desc: 'Use colors in output (default=autodetect)', category: 'Color Options' }, (v) => (args.colors = v as boolean)));
   // -I/-D are cl::list with cl::Prefix, without CommaSeparated: `-I a,b` is one directory.
   const list = { kind: 'list', category: general, prefix: true, commaSeparated: false } as const;
   p.add(valueOption({ ...list, name: 'D', desc: 'Name of the macro to be defined', valueName: 'macro name' }, (v) => args.macros.push(v as string)));
@@ -215,6 +221,11 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
     p.add(valueOption({ name, kind: d.kind, desc: d.desc, category }, storeGen(name, d.kind)));
   }
   for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, () => {}));
+  for (const k of LLVM_BACKEND_OPTIONS) {
+    if (p.map.has(k.name)) continue;
+    const store = k.name === 'class' ? (v: GeneratorOptionValue) => (args.enumClass = v as string) : () => {};
+    p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, store));
+  }
 
   // Generic options, acting as soon as they are seen.
   const helpList = exitFlag('help-list', 'Display list of available options (--help-list-hidden for more)', 'hidden', () =>
@@ -246,6 +257,8 @@ export function defaultArgs(): CliArgs {
     writeIfChanged: false,
     timePhases: false,
     noWarnOnUnusedTemplateArgs: false,
+    enumClass: '',
+    colors: false,
     action: 'print-records',
     generator: undefined,
     generatorOptions: new Map(),
