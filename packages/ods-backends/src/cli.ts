@@ -10,6 +10,7 @@ import { readFileSync, readSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import {
   FatalError,
+  emitCTags,
   encodeBytes,
   parseTableGen,
   printDetailedRecords,
@@ -159,6 +160,8 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return '';
         case 'print-records':
           return printRecords(result.records);
+        case 'gen-ctags':
+          return emitCTags(result.records, result.sources);
         case 'print-enums':
           // llvm's PrintEnums: the defs of --class, comma-terminated, in LessRecord order.
           return result.records.getAllDerivedDefinitions(args.enumClass).map((r) => `${r.getName()}, `).join('') + '\n';

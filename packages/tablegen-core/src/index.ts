@@ -12,6 +12,7 @@ export * from './diagnostics.js';
 export * from './records.js';
 export { printRecord, printRecords } from './printer.js';
 export { printDetailedRecords } from './detailed-records.js';
+export { emitCTags } from './ctags.js';
 export { initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
 export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';

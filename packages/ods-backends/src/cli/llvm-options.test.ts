@@ -1,4 +1,4 @@
-// llvm-tblgen-22's other actions and options through runCli: --print-detailed-records,
+// llvm-tblgen-22's other actions and options through runCli: --print-detailed-records, -gen-ctags,
 // --print-enums --class, --color, and the hidden options of its backends. Expected texts come
 // from llvm-tblgen-22 on the same inputs (program name replaced by ods-tblgen).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +92,18 @@ describe('--print-enums', () => {
   });
   it('an unknown class is an error without a location', () => {
     expect(run(['--print-enums', '--class=Z', 'e.td'])).toEqual({ code: 1, stdout: '', stderr: "error: The class 'Z' is not defined\n\n" });
+  });
+});
+
+describe('-gen-ctags', () => {
+  it('indexes classes and defs by name, at their file and line', () => {
+    expect(run(['-gen-ctags', 'e.td'])).toEqual({
+      code: 0,
+      stdout:
+        '!_TAG_FILE_FORMAT\t1\t/original ctags format/\n!_TAG_FILE_SORTED\t1\t/0=unsorted, 1=sorted, 2=foldcase/\n' +
+        'C\te.td\t1\nD\te.td\t2\na10\te.td\t6\na9\te.td\t7\nb\te.td\t5\nx_m\te.td\t3\n',
+      stderr: '',
+    });
   });
 });
 

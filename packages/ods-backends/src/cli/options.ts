@@ -12,6 +12,7 @@ export const BUILTIN_ACTIONS: readonly (readonly [string, string])[] = [
   ['print-records', 'Print all records to stdout (default)'],
   ['print-detailed-records', 'Print full details of all records to stdout'],
   ['print-enums', 'Print enum values for a class'],
+  ['gen-ctags', 'Generate ctags-compatible index'],
   ['null-backend', 'Do nothing after parsing (useful for timing)'],
   ['dump-json', 'Dump all records as machine-readable JSON'],
 ];
