@@ -34,6 +34,21 @@ describe('error recovery', () => {
     expect(r.ok).toBe(false);
     expect(r.stderr).toBe("test.td:1:23: error: Unknown token when expecting a type\ndefvar v = !instances<1>(\"\");\n                      ^\ntest.td:1:23: error: expected type name for operator\ndefvar v = !instances<1>(\"\");\n                      ^\n");
   });
+  it("a duplicate record of a defm is reported with its instantiation notes, and the parse goes on", () => {
+    const r = parseSource("multiclass M { def _x; }\ndefm a : M;\ndefm a : M;\ndef b { int x = \"s\"; }\n");
+    expect(r.ok).toBe(false);
+    expect(r.stderr).toBe("test.td:1:20: error: def already exists: a_x\nmulticlass M { def _x; }\n                   ^\ntest.td:3:10: note: instantiated from multiclass\ndefm a : M;\n         ^\ntest.td:1:20: note: location of previous definition\nmulticlass M { def _x; }\n                   ^\ntest.td:2:10: note: instantiated from multiclass\ndefm a : M;\n         ^\ntest.td:4:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef b { int x = \"s\"; }\n                ^\n");
+  });
+  it("a bad !cast type adds the unary operator error and the declaration error", () => {
+    const r = parseSource("def a { int x = !cast<>(1); }\n");
+    expect(r.ok).toBe(false);
+    expect(r.stderr).toBe("test.td:1:23: error: Unknown token when expecting a type\ndef a { int x = !cast<>(1); }\n                      ^\ntest.td:1:23: error: expected type name for operator\ndef a { int x = !cast<>(1); }\n                      ^\ntest.td:1:23: error: did not get type for unary operator\ndef a { int x = !cast<>(1); }\n                      ^\ntest.td:1:23: error: expected ';' after declaration\ndef a { int x = !cast<>(1); }\n                      ^\n");
+  });
+  it("a failed let in a body stops the parse", () => {
+    const r = parseSource("class A { int x = 1; }\ndef d : A { let x = \"s\"; string s = b; }\n");
+    expect(r.ok).toBe(false);
+    expect(r.stderr).toBe("test.td:2:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef d : A { let x = \"s\"; string s = b; }\n                ^\n");
+  });
   it('a lexer error is followed by the error of the rule that meets it', () => {
     const r = parseSource('foreach i = [1, @] in def x;\n');
     expect(r.stderr.split('\n').filter((l) => l.includes('error:'))).toEqual([

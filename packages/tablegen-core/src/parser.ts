@@ -51,6 +51,7 @@ import {
   VarDefInit,
   VarInit,
   checkAssert,
+  instantiationNotes,
   checkDump,
   resolveTypes,
 } from './records.js';
@@ -387,7 +388,7 @@ export class Parser {
         if (this.loops.length) this.tokError('multiclass is not allowed inside foreach loop');
         return this.parseMultiClass();
       default:
-        this.tokError('Expected assert, class, def, defm, defset, deftype, dump, foreach, if, or let');
+        this.tokError('Expected assert, class, def, defm, defset, dump, foreach, if, or let');
     }
   }
 
@@ -486,8 +487,8 @@ export class Parser {
   }
 
   /**
-   * Set a field (or some of its bits). Type errors are reported without aborting, as
-   * llvm-tblgen does; other errors abort.
+   * Set a field (or some of its bits); an error leaves the step (a declaration goes on after it,
+   * a `let` does not, as in llvm).
    */
   private setValue(
     cur: Record | undefined,
@@ -524,7 +525,7 @@ export class Parser {
       let initType = '';
       if (v instanceof BitsInit) initType = `' of type bit initializer with length ${v.numBits}`;
       else if (v instanceof TypedInit) initType = `' of type '${v.type.getAsString()}'`;
-      this.diags.error(
+      this.error(
         loc,
         `Field '${name.getAsUnquotedString()}' of type '${rv.type.getAsString()}' is incompatible with value '${v.getAsString()}${initType}`,
       );
@@ -958,7 +959,8 @@ export class Parser {
     }
     for (const e of newEntries) {
       this.applyLetStackEntry(e);
-      this.addEntry(e);
+      // llvm goes on after a record of a defm fails to be added (a duplicate name...).
+      this.recover(() => this.addEntry(e));
     }
     if (!this.consume(Tok.Semi)) this.tokError("expected ';' at end of defm");
   }
@@ -1253,7 +1255,9 @@ export class Parser {
     if (prev) {
       if (!rec.isAnonymous()) {
         this.diags.fatal(rec.loc, `def already exists: ${rec.getNameInitAsString()}`, [
+          ...instantiationNotes(rec),
           { loc: prev.loc, message: 'location of previous definition' },
+          ...instantiationNotes(prev),
         ]);
       }
       newName = this.records.newAnonymousName();
@@ -1800,6 +1804,13 @@ export class Parser {
     return out;
   }
 
+  /** An OperatorType, or `message` at the current token after it failed. */
+  private operatorTypeOr(message: string): RecTy {
+    const type = this.attempt(() => this.parseOperatorType());
+    if (!type) this.tokError(message);
+    return type;
+  }
+
   /** OperatorType ::= '<' Type '>' */
   private parseOperatorType(): RecTy {
     if (!this.consume(Tok.Less)) this.tokError('expected type name for operator');
@@ -1857,9 +1868,10 @@ export class Parser {
         let regex: Init = StringInit.get('.*');
         if (this.t() !== Tok.RParen) {
           const loc = this.lex.loc();
-          regex = this.parseValue(cur);
-          if (!(regex instanceof TypedInit) || !(regex.type instanceof StringRecTy))
+          const value = this.attempt(() => this.parseValue(cur));
+          if (!(value instanceof TypedInit) || !(value.type instanceof StringRecTy))
             this.error(loc, 'expected string type argument in !instances operator');
+          regex = value;
         }
         if (!this.consume(Tok.RParen)) this.tokError("expected ')' in !instances");
         return InstancesOpInit.get(type, regex).fold(cur, false);
@@ -1924,7 +1936,7 @@ export class Parser {
     switch (opTok) {
       case Tok.XCast:
         code = UnOp.CAST;
-        type = this.parseOperatorType();
+        type = this.operatorTypeOr('did not get type for unary operator');
         break;
       case Tok.XRepr:
         code = UnOp.REPR;
@@ -1975,7 +1987,7 @@ export class Parser {
       default: // XGetDagOp
         code = UnOp.GETDAGOP;
         if (this.t() === Tok.Less) {
-          type = this.parseOperatorType();
+          type = this.operatorTypeOr('did not get type for unary operator');
           if (!(type instanceof RecordRecTy)) this.tokError('type for !getdagop must be a record type');
         } else {
           type = RecordRecTy.get([]);
@@ -2042,7 +2054,7 @@ export class Parser {
         argType = DagRecTy.get();
         break;
       case BinOp.GETDAGARG:
-        type = this.parseOperatorType();
+        type = this.operatorTypeOr('did not get type for !getdagarg operator');
         argType = DagRecTy.get();
         break;
       case BinOp.GETDAGNAME:
