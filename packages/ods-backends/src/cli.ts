@@ -108,12 +108,24 @@ function runCliUnsafe(argv: readonly string[], io: CliIO): number {
     return 1;
   }
 
+  // llvm's DebugCounter: a value without '=' ends the run; no counter is registered in tblgen.
+  for (const v of args.debugCounters) {
+    const eq = v.indexOf('=');
+    if (eq < 0) {
+      err(`DebugCounter Error: ${v} does not have an = in it\n`);
+      return 1;
+    }
+    err(`DebugCounter Error: ${v.slice(0, eq)} is not a registered counter\n`);
+  }
+
   const timer = new PhaseTimer(args.timePhases);
   try {
     return runTableGen(args, cwd, io, err, timer);
   } finally {
-    // llvm prints the phase timing when the RecordKeeper goes away, whatever the outcome.
+    // llvm prints the phase timing when the RecordKeeper goes away, whatever the outcome, and
+    // the debug counters when the process exits.
     if (args.timePhases) err(timer.report());
+    if (args.printDebugCounter) err('Counters and values:\n');
   }
 }
 

@@ -136,3 +136,19 @@ describe("the options of llvm-tblgen's backends", () => {
     expect(r.stderr).toBe(message);
   });
 });
+
+describe("llvm's debug counters", () => {
+  it('-debug-counter without = ends the run', () => {
+    expect(run(['-debug-counter=abc', 'e.td'])).toEqual({ code: 1, stdout: '', stderr: 'DebugCounter Error: abc does not have an = in it\n' });
+  });
+  it('an unknown counter is reported and the run goes on', () => {
+    const r = run(['-debug-counter=abc-skip=1,def=2', 'e.td']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('DebugCounter Error: abc-skip is not a registered counter\nDebugCounter Error: def is not a registered counter\n');
+  });
+  it('--print-debug-counter reports at exit, after the errors', () => {
+    const r = run(['--print-debug-counter', 'bad.td']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.endsWith('def b : A<"s">;\n          ^\nCounters and values:\n')).toBe(true);
+  });
+});

@@ -31,6 +31,10 @@ export interface CliArgs {
   noWarnOnUnusedTemplateArgs: boolean;
   /** --color: diagnostics in colors (llvm autodetects a terminal; ods-tblgen colors only on request). */
   colors: boolean;
+  /** -debug-counter values (llvm's DebugCounter; llvm-tblgen registers no counter). */
+  debugCounters: string[];
+  /** --print-debug-counter: llvm's counter report at exit. */
+  printDebugCounter: boolean;
   /** --class, the class of --print-enums. */
   enumClass: string;
   /** The selected action's flag name: `print-records`, `dump-json`, `null-backend`, `gen-<name>`. */
@@ -221,7 +225,11 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
     const category = `Options for ${d.gens.map((g) => `-${g}`).join(', ')}`;
     p.add(valueOption({ name, kind: d.kind, desc: d.desc, category }, storeGen(name, d.kind)));
   }
-  for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, () => {}));
+  const hiddenStore = (name: string) => (v: GeneratorOptionValue) => {
+    if (name === 'debug-counter') args.debugCounters.push(v as string);
+    else if (name === 'print-debug-counter') args.printDebugCounter = v as boolean;
+  };
+  for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, hiddenStore(k.name)));
   for (const k of LLVM_BACKEND_OPTIONS) {
     if (p.map.has(k.name)) continue;
     const store = k.name === 'class' ? (v: GeneratorOptionValue) => (args.enumClass = v as string) : () => {};
@@ -259,6 +267,8 @@ export function defaultArgs(): CliArgs {
     timePhases: false,
     noWarnOnUnusedTemplateArgs: false,
     enumClass: '',
+    debugCounters: [],
+    printDebugCounter: false,
     colors: false,
     action: 'print-records',
     generator: undefined,
