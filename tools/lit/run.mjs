@@ -6,7 +6,8 @@
 // the reference passes and, of those, the ones ods-tblgen passes, with the failures.
 //
 //   npm run lit -- [folder] [--filter REGEX] [--keep] [--json FILE]
-//   folder: argument or $ODS_LIT_TESTS (e.g. /work/lit-tests, holding llvm/test/TableGen/...).
+//   folder: argument or $ODS_LIT_TESTS (e.g. /work/lit-tests, holding llvm/test/TableGen/...);
+//   $ODS_TBLGEN: the ods-tblgen script to test (default: this checkout's build).
 // Skips with a message (exit 0) when the folder or the reference tools are absent, as in CI.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -45,8 +46,9 @@ for (const tool of [LIT, join(LLVM_BIN, 'FileCheck'), 'llvm-tblgen-22', 'mlir-tb
     process.exit(0);
   }
 }
-const odsTblgen = join(repo, 'packages/ods-backends/bin/ods-tblgen.js');
-if (!existsSync(join(repo, 'packages/ods-backends/dist'))) {
+// ODS_TBLGEN: another ods-tblgen script to test (e.g. an older build, for comparison).
+const odsTblgen = process.env.ODS_TBLGEN ?? join(repo, 'packages/ods-backends/bin/ods-tblgen.js');
+if (!process.env.ODS_TBLGEN && !existsSync(join(repo, 'packages/ods-backends/dist'))) {
   console.error('lit: build first (npm run build)');
   process.exit(1);
 }
