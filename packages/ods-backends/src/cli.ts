@@ -15,6 +15,7 @@ import {
   parseTableGen,
   printDetailedRecords,
   printRecords,
+  printSets,
   recordsToJson,
   writeJson,
 } from '@ods-ts/tablegen-core';
@@ -172,6 +173,8 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return '';
         case 'print-records':
           return printRecords(result.records);
+        case 'print-sets':
+          return printSets(result.records);
         case 'gen-ctags':
           return emitCTags(result.records, result.sources);
         case 'print-enums':

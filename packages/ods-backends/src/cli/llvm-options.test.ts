@@ -1,6 +1,7 @@
 // llvm-tblgen-22's other actions and options through runCli: --print-detailed-records, -gen-ctags,
-// --print-enums --class, --color, and the hidden options of its backends. Expected texts come
-// from llvm-tblgen-22 on the same inputs (program name replaced by ods-tblgen).
+// --print-enums --class, --print-sets, --color, -debug-counter, and the hidden options of its
+// backends. Expected texts come from llvm-tblgen-22 on the same inputs (program name replaced by
+// ods-tblgen).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +105,27 @@ describe('-gen-ctags', () => {
         'C\te.td\t1\nD\te.td\t2\na10\te.td\t6\na9\te.td\t7\nb\te.td\t5\nx_m\te.td\t3\n',
       stderr: '',
     });
+  });
+});
+
+describe('--print-sets', () => {
+  const SETS =
+    'class Set<dag d> { dag Elements = d; }\ndef add; def sub; def rotl; def sequence;\nforeach i = 0...3 in def R#i;\n' +
+    'def S1 : Set<(add R0, R1, R2)>;\ndef S2 : Set<(sub S1, R1)>;\ndef S3 : Set<(rotl (sequence "R%u", 3, 0), 1)>;\n' +
+    'multiclass M { def S : Set<(sequence "R%u", 0, 4)>; }\ndefm X : M;\n';
+  it('expands each Set with the SetTheory operators', () => {
+    writeFileSync(join(dir, 'sets.td'), SETS.replace(/multiclass[^]*$/, ''));
+    expect(run(['--print-sets', 'sets.td'])).toEqual({ code: 0, stdout: 'S1 = [ R0 R1 R2 ]\nS2 = [ R0 R2 ]\nS3 = [ R2 R1 R0 R3 ]\n', stderr: '' });
+  });
+  it('a missing def of a sequence is a fatal error at the set, with its defm', () => {
+    writeFileSync(join(dir, 'sets.td'), SETS);
+    const r = run(['--print-sets', 'sets.td']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "sets.td:7:20: error: No def named 'R4': (sequence \"R%u\", 0, 4)\n" +
+        'multiclass M { def S : Set<(sequence "R%u", 0, 4)>; }\n                   ^\n' +
+        'sets.td:8:10: note: instantiated from multiclass\ndefm X : M;\n         ^\n',
+    );
   });
 });
 

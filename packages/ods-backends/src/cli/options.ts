@@ -13,6 +13,7 @@ export const BUILTIN_ACTIONS: readonly (readonly [string, string])[] = [
   ['print-detailed-records', 'Print full details of all records to stdout'],
   ['print-enums', 'Print enum values for a class'],
   ['gen-ctags', 'Generate ctags-compatible index'],
+  ['print-sets', 'Print expanded sets for testing DAG exprs'],
   ['null-backend', 'Do nothing after parsing (useful for timing)'],
   ['dump-json', 'Dump all records as machine-readable JSON'],
 ];
