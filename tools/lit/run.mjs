@@ -55,19 +55,14 @@ if (!process.env.ODS_TBLGEN && !existsSync(join(repo, 'packages/ods-backends/dis
 
 // The work tree: a copy of the suites beside `include` folders that point at the installed tree,
 // so `%p/../../include` finds llvm's and mlir's .td files; lit's config at its root.
-const work = mkdtempSync(join(tmpdir(), 'ods-lit-'));
-const suite = join(work, 'suite');
-let copied = 0;
-for (const s of SUITES) {
-  const from = join(opts.folder, s);
-  if (!existsSync(from)) continue;
-  cpSync(from, join(suite, s), { recursive: true });
-  copied++;
-}
-if (copied === 0) {
+const present = SUITES.filter((s) => existsSync(join(opts.folder, s)));
+if (present.length === 0) {
   console.log(`lit: ${opts.folder} holds none of ${SUITES.join(', ')}; skipped.`);
   process.exit(0);
 }
+const work = mkdtempSync(join(tmpdir(), 'ods-lit-'));
+const suite = join(work, 'suite');
+for (const s of present) cpSync(join(opts.folder, s), join(suite, s), { recursive: true });
 for (const project of ['llvm', 'mlir']) {
   mkdirSync(join(suite, project), { recursive: true });
   symlinkSync(INCLUDE, join(suite, project, 'include'));
