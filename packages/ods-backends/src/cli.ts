@@ -22,6 +22,7 @@ import {
 import { listGenerators } from './registry.js';
 import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/options.js';
 import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
+import { emitAttributes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
 import { PhaseTimer } from './cli/timing.js';
 import { VERSION } from './version.js';
@@ -178,8 +179,9 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
         case 'gen-ctags':
           return emitCTags(result.records, result.sources);
         case 'print-enums':
-          // llvm's PrintEnums: the defs of --class, comma-terminated, in LessRecord order.
-          return result.records.getAllDerivedDefinitions(args.enumClass).map((r) => `${r.getName()}, `).join('') + '\n';
+          return printEnums(result.records, args.enumClass);
+        case 'gen-attrs':
+          return emitAttributes(result.records);
         case 'print-detailed-records':
           return printDetailedRecords(result.records, result.sources);
         default:

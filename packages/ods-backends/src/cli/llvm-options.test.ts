@@ -1,5 +1,5 @@
 // llvm-tblgen-22's other actions and options through runCli: --print-detailed-records, -gen-ctags,
-// --print-enums --class, --print-sets, --color, -debug-counter, and the hidden options of its
+// -gen-attrs, --print-enums --class, --print-sets, --color, -debug-counter, and the hidden options of its
 // backends. Expected texts come from llvm-tblgen-22 on the same inputs (program name replaced by
 // ods-tblgen).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,6 +126,24 @@ describe('--print-sets', () => {
         'multiclass M { def S : Set<(sequence "R%u", 0, 4)>; }\n                   ^\n' +
         'sets.td:8:10: note: instantiated from multiclass\ndefm X : M;\n         ^\n',
     );
+  });
+});
+
+describe('-gen-attrs', () => {
+  const ATTRS = "class AttrProperty;\ndef FnAttr : AttrProperty;\ndef IntersectAnd : AttrProperty;\nclass Attr<string S, list<AttrProperty> P> { string AttrString = S; list<AttrProperty> Properties = P; }\nclass EnumAttr<string S, bit Allow, list<AttrProperty> P> : Attr<S, P>;\nclass IntAttr<string S, list<AttrProperty> P> : Attr<S, P>;\nclass TypeAttr<string S, list<AttrProperty> P> : Attr<S, P>;\nclass ConstantRangeAttr<string S, list<AttrProperty> P> : Attr<S, P>;\nclass ConstantRangeListAttr<string S, list<AttrProperty> P> : Attr<S, P>;\nclass StrBoolAttr<string S> : Attr<S, []>;\nclass ComplexStrAttr<string S, list<AttrProperty> P> : Attr<S, P>;\ndef NoInline : EnumAttr<\"noinline\", 1, [FnAttr, IntersectAnd]>;\ndef Align : IntAttr<\"align\", []>;\ndef ByVal : TypeAttr<\"byval\", [FnAttr]>;\ndef NoNans : StrBoolAttr<\"no-nans-fp-math\">;\ndef Cold : EnumAttr<\"cold\", 1, [FnAttr]>;\nclass CompatRule<string F> { string CompatFunc = F; string AttrName = \"\"; }\nclass CompatRuleStrAttr<string F, string A> : CompatRule<F> { let AttrName = A; }\ndef : CompatRule<\"isEqual<SanitizeAddressAttr>\">;\ndef : CompatRuleStrAttr<\"isEqual\", \"sign-return-address\">;\nclass MergeRule<string F> { string MergeFunc = F; }\ndef : MergeRule<\"setAND<LessPreciseFPMADAttr>\">;\n";
+  it("writes LLVM IR's attribute tables", () => {
+    writeFileSync(join(dir, 'attrs.td'), ATTRS);
+    const r = run(['-gen-attrs', '--no-warn-on-unused-template-args', 'attrs.td']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("#ifdef GET_ATTR_NAMES\n#undef GET_ATTR_NAMES\n#ifndef ATTRIBUTE_ALL\n#define ATTRIBUTE_ALL(FIRST, SECOND)\n#endif\n\n#ifndef ATTRIBUTE_ENUM\n#define ATTRIBUTE_ENUM(FIRST, SECOND) ATTRIBUTE_ALL(FIRST, SECOND)\n#endif\n\nATTRIBUTE_ENUM(Cold,cold)\nATTRIBUTE_ENUM(NoInline,noinline)\nATTRIBUTE_ENUM(ByVal,byval)\nATTRIBUTE_ENUM(Align,align)\n#undef ATTRIBUTE_ENUM\n\n#ifndef ATTRIBUTE_STRBOOL\n#define ATTRIBUTE_STRBOOL(FIRST, SECOND) ATTRIBUTE_ALL(FIRST, SECOND)\n#endif\n\nATTRIBUTE_STRBOOL(NoNans,no-nans-fp-math)\n#undef ATTRIBUTE_STRBOOL\n\n#ifndef ATTRIBUTE_COMPLEXSTR\n#define ATTRIBUTE_COMPLEXSTR(FIRST, SECOND) ATTRIBUTE_ALL(FIRST, SECOND)\n#endif\n\n#undef ATTRIBUTE_COMPLEXSTR\n\n#undef ATTRIBUTE_ALL\n#endif\n\n#ifdef GET_ATTR_ENUM\n#undef GET_ATTR_ENUM\nFirstEnumAttr = 1,\nCold = 1,\nNoInline = 2,\nLastEnumAttr = 2,\nFirstTypeAttr = 3,\nByVal = 3,\nLastTypeAttr = 3,\nFirstIntAttr = 4,\nAlign = 4,\nLastIntAttr = 4,\nFirstConstantRangeAttr = 5,\nLastConstantRangeAttr = 4,\nFirstConstantRangeListAttr = 5,\nLastConstantRangeListAttr = 4,\n#endif\n\n#ifdef GET_ATTR_COMPAT_FUNC\n#undef GET_ATTR_COMPAT_FUNC\nstatic inline bool hasCompatibleFnAttrs(const Function &Caller,\n                                        const Function &Callee) {\n  bool Ret = true;\n\n  Ret &= isEqual<SanitizeAddressAttr>(Caller, Callee);\n  Ret &= isEqual(Caller, Callee, \"sign-return-address\");\n\n  return Ret;\n}\n\nstatic inline void mergeFnAttrs(Function &Caller,\n                                const Function &Callee) {\n  setAND<LessPreciseFPMADAttr>(Caller, Callee);\n}\n\n#endif\n#ifdef GET_ATTR_PROP_TABLE\n#undef GET_ATTR_PROP_TABLE\nstatic const uint8_t AttrPropTable[] = {\n0 | AttributeProperty::FnAttr,\n0 | AttributeProperty::FnAttr | AttributeProperty::IntersectAnd,\n0 | AttributeProperty::FnAttr,\n0,\n};\n#endif\n");
+  });
+  it('IntersectAnd on a non-enum attribute is a fatal error', () => {
+    writeFileSync(join(dir, 'attrs.td'), ATTRS.replace('IntAttr<"align", []>', 'IntAttr<"align", [IntersectAnd]>'));
+    expect(run(['-gen-attrs', '--no-warn-on-unused-template-args', 'attrs.td'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: 'IntersectAnd' only compatible with 'EnumAttr'\n",
+    });
   });
 });
 

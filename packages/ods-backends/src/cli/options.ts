@@ -14,6 +14,7 @@ export const BUILTIN_ACTIONS: readonly (readonly [string, string])[] = [
   ['print-enums', 'Print enum values for a class'],
   ['gen-ctags', 'Generate ctags-compatible index'],
   ['print-sets', 'Print expanded sets for testing DAG exprs'],
+  ['gen-attrs', 'Generate attributes'],
   ['null-backend', 'Do nothing after parsing (useful for timing)'],
   ['dump-json', 'Dump all records as machine-readable JSON'],
 ];
