@@ -1,7 +1,7 @@
-// llvm-tblgen-22's other actions and options through runCli: --print-detailed-records, -gen-ctags,
-// -gen-attrs, --print-enums --class, --print-sets, --color, -debug-counter, and the hidden options of its
-// backends. Expected texts come from llvm-tblgen-22 on the same inputs (program name replaced by
-// ods-tblgen).
+// llvm-tblgen-22's other actions and options through runCli: --print-detailed-records,
+// -gen-ctags, -gen-attrs, --print-enums --class, --print-sets, --color, -debug-counter, and the
+// hidden options of its backends. Expected texts come from llvm-tblgen-22 on the same inputs
+// (program name replaced by ods-tblgen).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
