@@ -22,7 +22,7 @@ import {
 import { listGenerators } from './registry.js';
 import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/options.js';
 import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
-import { emitAttributes, printEnums } from './cli/llvm-actions.js';
+import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
 import { PhaseTimer } from './cli/timing.js';
 import { VERSION } from './version.js';
@@ -182,6 +182,8 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return printEnums(result.records, args.enumClass);
         case 'gen-attrs':
           return emitAttributes(result.records);
+        case 'gen-vt':
+          return emitValueTypes(result.records, encodeBytes(args.input));
         case 'print-detailed-records':
           return printDetailedRecords(result.records, result.sources);
         default:

@@ -15,6 +15,7 @@ export const BUILTIN_ACTIONS: readonly (readonly [string, string])[] = [
   ['gen-ctags', 'Generate ctags-compatible index'],
   ['print-sets', 'Print expanded sets for testing DAG exprs'],
   ['gen-attrs', 'Generate attributes'],
+  ['gen-vt', 'Generate ValueType'],
   ['null-backend', 'Do nothing after parsing (useful for timing)'],
   ['dump-json', 'Dump all records as machine-readable JSON'],
 ];
