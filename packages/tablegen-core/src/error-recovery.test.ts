@@ -51,6 +51,11 @@ describe('error recovery', () => {
       "class A { int x = 1; }\ndef d : A { let x = \"s\"; string s = b; }\n",
       "test.td:2:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef d : A { let x = \"s\"; string s = b; }\n                ^\n",
     ],
+    [
+      'a skipped region open at the end of the file ends with an error token there',
+      "#define FOO\n#ifdef FOO\nclass K;\n#else\nclass J;\n#ifndef BAR\ndef k1;\n#endif\ndef z;\n",
+      "test.td:10:1: error: reached EOF without matching #endif\n\n^\ntest.td:4:2: error: the latest preprocessor control is here\n#else\n ^\ntest.td:10:1: error: Unexpected token at top level\n\n^\n",
+    ],
   ];
   it.each(cases)('%s', (_what, src, stderr) => {
     const r = parseSource(src);
