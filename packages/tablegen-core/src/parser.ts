@@ -1215,7 +1215,8 @@ export class Parser {
     for (const elt of list.elements) {
       if (loop.iterVar) substs.push([loop.iterVar.nameInit, elt]);
       try {
-        this.resolveEntries(loop.entries, substs, final, dest, loc);
+        // As in llvm, the records of an unrolled loop do not get the defm's location.
+        this.resolveEntries(loop.entries, substs, final, dest, undefined);
       } finally {
         if (loop.iterVar) substs.pop();
       }
@@ -1265,7 +1266,7 @@ export class Parser {
     rec.resolveReferencesFinal(newName);
     this.checkConcrete(rec);
     if (!(rec.name instanceof StringInit)) {
-      this.error(rec.loc, `record name '${rec.name.getAsString()}' could not be fully resolved`);
+      this.diags.fatal(rec.loc, `record name '${rec.name.getAsString()}' could not be fully resolved`, instantiationNotes(rec));
     }
     rec.checkRecordAssertions();
     rec.checkRecordDumps();
@@ -1273,6 +1274,7 @@ export class Parser {
       const di = rec.getDefInit();
       if (!di.type.typeIsA(ds.eltTy)) {
         this.diags.fatal(rec.loc, `adding record of incompatible type '${di.type.getAsString()}' to defset`, [
+          ...instantiationNotes(rec),
           { loc: ds.loc, message: 'location of defset declaration' },
         ]);
       }
@@ -1290,6 +1292,7 @@ export class Parser {
         this.diags.error(
           rec.loc,
           `Initializer of '${rv.name}' in '${rec.getNameInitAsString()}' could not be fully resolved: ${v.getAsString()}`,
+          instantiationNotes(rec),
         );
       }
     }
