@@ -11,16 +11,20 @@ import { readStdin } from '@ods-ts/ods-engine/service-client';
 import { isAbsolute, join } from 'node:path';
 import {
   FatalError,
+  emitCTags,
   type FileSystem,
   encodeBytes,
   parseTableGen,
+  printDetailedRecords,
   printRecords,
+  printSets,
   recordsToJson,
   writeJson,
 } from '@ods-ts/tablegen-core';
 import { generatorFlag, getGenerator, listGenerators } from './registry.js';
 import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/options.js';
 import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
+import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
 import { PhaseTimer } from './cli/timing.js';
 import { VERSION } from './version.js';
@@ -88,12 +92,24 @@ function runCliUnsafe(argv: readonly string[], io: CliIO): number {
     return 1;
   }
 
+  // llvm's DebugCounter: a value without '=' ends the run; no counter is registered in tblgen.
+  for (const v of args.debugCounters) {
+    const eq = v.indexOf('=');
+    if (eq < 0) {
+      err(`DebugCounter Error: ${v} does not have an = in it\n`);
+      return 1;
+    }
+    err(`DebugCounter Error: ${v.slice(0, eq)} is not a registered counter\n`);
+  }
+
   const timer = new PhaseTimer(args.timePhases);
   try {
     return runTableGen(args, cwd, io, err, timer);
   } finally {
-    // llvm prints the phase timing when the RecordKeeper goes away, whatever the outcome.
+    // llvm prints the phase timing when the RecordKeeper goes away, whatever the outcome, and
+    // the debug counters when the process exits.
     if (args.timePhases) err(timer.report());
+    if (args.printDebugCounter) err('Counters and values:\n');
   }
 }
 
@@ -119,6 +135,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     cwd,
     ...(io.fs ? { fs: io.fs } : {}),
     noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
+    colors: args.colors,
     onDiagnostic: io.stderr,
   });
   // llvm: Records.saveInputFilename(InputFilename), `-` for stdin.
@@ -140,6 +157,18 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return '';
         case 'print-records':
           return printRecords(result.records);
+        case 'print-sets':
+          return printSets(result.records);
+        case 'gen-ctags':
+          return emitCTags(result.records, result.sources);
+        case 'print-enums':
+          return printEnums(result.records, args.enumClass);
+        case 'gen-attrs':
+          return emitAttributes(result.records);
+        case 'gen-vt':
+          return emitValueTypes(result.records, encodeBytes(args.input));
+        case 'print-detailed-records':
+          return printDetailedRecords(result.records, result.sources);
         default:
           return args.generator!.run({
             records: result.records,

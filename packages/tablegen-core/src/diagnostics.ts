@@ -106,6 +106,9 @@ export class SourceManager {
   private readonly byId = new Map<number, SourceBuffer>();
   private readonly includeLocs = new Map<number, Loc>();
 
+  /** --color: ANSI colors as llvm's SourceMgr and WithColor print them. */
+  colors = false;
+
   constructor(private readonly ids: BufferIds = new BufferIds()) {}
 
   /** Open a buffer: the first one is the main file (id 0), the others are included. */
@@ -166,7 +169,9 @@ export class SourceManager {
 
   /** Format one message the way llvm::SourceMgr::PrintMessage does. */
   formatMessage(loc: Loc | undefined, severity: Severity, message: string): string {
-    if (!loc) return `${severity}: ${message}\n`;
+    const c = this.colors;
+    const kind = c ? `${SEVERITY_COLORS[severity]}${severity}: ${RESET}` : `${severity}: `;
+    if (!loc) return `${kind}${message}\n`;
     const b = this.buffer(loc.buffer);
     let out = '';
     // Included-from lines, outermost last, like SourceMgr::PrintIncludeStack.
@@ -180,8 +185,13 @@ export class SourceManager {
     out += stack.reverse().join('');
     const { line, col } = b.lineCol(loc.offset);
     const text = b.lineTextAt(loc.offset);
-    out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
-    out += sourceLineWithCaret(text, col - 1) + '\n';
+    if (!c) {
+      out += `${b.name}:${line}:${col}: ${severity}: ${message}\n`;
+      out += sourceLineWithCaret(text, col - 1) + '\n';
+      return out;
+    }
+    out += `${BOLD}${b.name}:${line}:${col}: ${RESET}${kind}${BOLD}${message}\n${RESET}`;
+    out += `${expandTabs(text)}\n${CARET_COLOR}${caretLine(text, col - 1)}\n${RESET}`;
     return out;
   }
 }
@@ -218,9 +228,27 @@ function caretLine(line: string, col: number): string {
   return out + '^';
 }
 
+const BOLD = '\x1b[1m';
+const RESET = '\x1b[0m';
+const CARET_COLOR = '\x1b[0;1;32m';
+/** llvm's colors of "error: ", "warning: ", "note: ", "remark: " (bold red, magenta, black, blue). */
+const SEVERITY_COLORS: { readonly [k in Severity]: string } = {
+  error: '\x1b[0;1;31m',
+  warning: '\x1b[0;1;35m',
+  note: '\x1b[0;1;30m',
+  remark: '\x1b[0;1;34m',
+};
+
 /** Thrown to unwind after a fatal diagnostic has been recorded (llvm's PrintFatalError). */
 export class FatalError extends Error {
-  constructor(readonly diagnostic: Diagnostic) {
+  /**
+   * `exits`: llvm's PrintFatalError, which ends the process; otherwise an error its parser
+   * returns from the step at hand, which some callers go on after (see Parser.recover).
+   */
+  constructor(
+    readonly diagnostic: Diagnostic,
+    readonly exits = false,
+  ) {
     super(diagnostic.message);
     this.name = 'FatalError';
   }
@@ -254,6 +282,11 @@ export class DiagnosticEngine {
   /** Report an error and unwind. */
   fatal(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): never {
     throw new FatalError(this.error(loc, message, notes));
+  }
+
+  /** Report an error and unwind to the end of the run, like llvm's PrintFatalError. */
+  exit(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): never {
+    throw new FatalError(this.error(loc, message, notes), true);
   }
 
   /**

@@ -688,7 +688,8 @@ export function foldExistsOp(op: ExistsOpInit, curRec: Record | undefined, isFin
 }
 
 export function foldInstancesOp(op: InstancesOpInit, curRec: Record | undefined, isFinal: boolean): Init {
-  if (!isFinal) return op;
+  // Outside a record (a global defvar) it folds at once, over the defs so far.
+  if (curRec && !isFinal) return op;
   const regex = op.regex;
   if (!(regex instanceof StringInit)) return op;
   const re = compilePosixRegex(regex.value);

@@ -11,6 +11,9 @@ import { type FileSystem, IncludeResolver, encodeBytes, nodeFileSystem } from '.
 export * from './diagnostics.js';
 export * from './records.js';
 export { printRecord, printRecords } from './printer.js';
+export { printDetailedRecords } from './detailed-records.js';
+export { emitCTags } from './ctags.js';
+export { SetTheory, printSets } from './set-theory.js';
 export { initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
 export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';
@@ -36,6 +39,8 @@ export interface ParseOptions {
   readonly fs?: FileSystem;
   /** Suppress "unused template argument" warnings. */
   readonly noWarnOnUnusedTemplateArgs?: boolean;
+  /** --color: diagnostics in ANSI colors, as llvm prints them. */
+  readonly colors?: boolean;
   /** Called with each formatted diagnostic as it is reported (e.g. write to stderr). */
   readonly onDiagnostic?: (text: string) => void;
   /**
@@ -85,6 +90,7 @@ export function parseTableGen(opts: ParseOptions): ParseResult {
 function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefined): ParseResult {
   const fs = opts.fs ?? nodeFileSystem;
   const sources = new SourceManager(cache?.bufferIds);
+  sources.colors = opts.colors ?? false;
   const diags = new DiagnosticEngine(sources);
   // A shared parse may be run again (SharedStateConflict): its diagnostics are passed on at the end.
   const held: string[] = [];

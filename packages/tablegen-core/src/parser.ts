@@ -226,6 +226,25 @@ export class Parser {
   private error(loc: Loc | undefined, msg: string): never {
     this.diags.fatal(loc, msg);
   }
+  /**
+   * Run a step after whose failure llvm's parser goes on (its caller only looks at what comes
+   * next): an error it reported leaves the step, and the parse continues; true when it did not
+   * fail. PrintFatalError-like errors still unwind.
+   */
+  private recover(step: () => void): boolean {
+    return this.attempt(() => (step(), true)) ?? false;
+  }
+  /** A rule's result, or undefined after an error it reported (llvm's null result). */
+  private attempt<T>(rule: () => T): T | undefined {
+    const scope = this.scope;
+    try {
+      return rule();
+    } catch (e) {
+      if (!(e instanceof FatalError) || e.exits) throw e;
+      this.scope = scope;
+      return undefined;
+    }
+  }
   private consume(k: Tok): boolean {
     if (this.lex.kind === k) {
       this.lex.lex();
@@ -233,11 +252,12 @@ export class Parser {
     }
     return false;
   }
-  /** The current token, or an abort if the lexer reported an error. */
+  /**
+   * The current token. After a lexer error it is Tok.Error (the lexer reported the error), which
+   * no rule expects: the rule at hand reports it as an unexpected token, as in llvm.
+   */
   private t(): Tok {
-    const k = this.lex.kind;
-    if (k === Tok.Error) throw new FatalError(this.diags.diagnostics[this.diags.diagnostics.length - 1]!);
-    return k;
+    return this.lex.kind;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -401,7 +421,7 @@ export class Parser {
         if (this.loops.length) this.tokError('multiclass is not allowed inside foreach loop');
         return this.parseMultiClass();
       default:
-        this.tokError('Expected assert, class, def, defm, defset, deftype, dump, foreach, if, or let');
+        this.tokError('Expected assert, class, def, defm, defset, dump, foreach, if, or let');
     }
   }
 
@@ -480,8 +500,8 @@ export class Parser {
     }
     if (this.consume(Tok.Equal)) {
       const valLoc = this.lex.loc();
-      const val = this.parseValue(cur, type);
-      this.setValue(cur, valLoc, declName, [], val, false, false);
+      // llvm returns the name even when the value fails, and its caller checks for ';'.
+      this.recover(() => this.setValue(cur, valLoc, declName, [], this.parseValue(cur, type), false, false));
     }
     return declName;
   }
@@ -502,8 +522,8 @@ export class Parser {
   }
 
   /**
-   * Set a field (or some of its bits). Type errors are reported without aborting, as
-   * llvm-tblgen does; other errors abort.
+   * Set a field (or some of its bits); an error leaves the step (a declaration goes on after it,
+   * a `let` does not, as in llvm).
    */
   private setValue(
     cur: Record | undefined,
@@ -540,7 +560,7 @@ export class Parser {
       let initType = '';
       if (v instanceof BitsInit) initType = `' of type bit initializer with length ${v.numBits}`;
       else if (v instanceof TypedInit) initType = `' of type '${v.type.getAsString()}'`;
-      this.diags.error(
+      this.error(
         loc,
         `Field '${name.getAsUnquotedString()}' of type '${rv.type.getAsString()}' is incompatible with value '${v.getAsString()}${initType}`,
       );
@@ -720,7 +740,7 @@ export class Parser {
   private parseForeach(mc: MultiClass | undefined): void {
     const loc = this.lex.loc();
     this.lex.lex();
-    const decl = this.parseForeachDeclaration();
+    const decl = this.attempt(() => this.parseForeachDeclaration());
     if (!decl) this.tokError('expected declaration in for');
     if (!this.consume(Tok.In)) this.tokError('Unknown tok');
     const loop: ForeachLoop = { loc, iterVar: decl.iterVar, listValue: decl.list, entries: [] };
@@ -985,7 +1005,8 @@ export class Parser {
     }
     for (const e of newEntries) {
       this.applyLetStackEntry(e);
-      this.addEntry(e);
+      // llvm goes on after a record of a defm fails to be added (a duplicate name...).
+      this.recover(() => this.addEntry(e));
     }
     if (!this.consume(Tok.Semi)) this.tokError("expected ';' at end of defm");
   }
@@ -1081,6 +1102,8 @@ export class Parser {
   /** Cast each argument to its parameter's type. */
   private checkTemplateArgValues(values: ArgumentInit[], locs: readonly Loc[], argsRec: Record): void {
     const targs = argsRec.templateArgs;
+    // Every argument is checked; the first failure unwinds afterwards.
+    let failed: FatalError | undefined;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       const argName = v.index !== undefined ? targs[v.index]! : v.name!;
@@ -1088,13 +1111,16 @@ export class Parser {
       if (v.value instanceof TypedInit) {
         const cast = v.value.getCastTo(arg.type);
         if (cast) values[i] = v.cloneWithValue(cast);
-        else
-          this.error(
+        else {
+          const d = this.diags.error(
             locs[i],
             `Value specified for template argument '${arg.name}' is of type ${v.value.type.getAsString()}; expected type ${arg.type.getAsString()}: ${v.value.getAsString()}`,
           );
+          failed ??= new FatalError(d);
+        }
       }
     }
+    if (failed) throw failed;
   }
 
   /** Bind template arguments (explicit or default) through `handler`. */
@@ -1241,6 +1267,7 @@ export class Parser {
     for (const elt of list.elements) {
       if (loop.iterVar) substs.push([loop.iterVar.nameInit, elt]);
       try {
+        // As in llvm, the records of an unrolled loop do not get the defm's location.
         this.resolveEntries(loop.entries, substs, final, dest, undefined);
       } finally {
         if (loop.iterVar) substs.pop();
@@ -1283,7 +1310,9 @@ export class Parser {
     if (prev) {
       if (!rec.isAnonymous()) {
         this.diags.fatal(rec.loc, `def already exists: ${rec.getNameInitAsString()}`, [
+          ...instantiationNotes(rec),
           { loc: prev.loc, message: 'location of previous definition' },
+          ...instantiationNotes(prev),
         ]);
       }
       newName = this.records.newAnonymousName();
@@ -1291,26 +1320,21 @@ export class Parser {
     rec.resolveReferencesFinal(newName);
     this.checkConcrete(rec);
     if (!(rec.name instanceof StringInit)) {
-      this.error(rec.loc, `record name '${rec.name.getAsString()}' could not be fully resolved`);
+      this.diags.fatal(rec.loc, `record name '${rec.name.getAsString()}' could not be fully resolved`, instantiationNotes(rec));
     }
-    this.checkRecordAssertions(rec);
+    rec.checkRecordAssertions();
     rec.checkRecordDumps();
     for (const ds of this.defsets) {
       const di = rec.getDefInit();
       if (!di.type.typeIsA(ds.eltTy)) {
         this.diags.fatal(rec.loc, `adding record of incompatible type '${di.type.getAsString()}' to defset`, [
+          ...instantiationNotes(rec),
           { loc: ds.loc, message: 'location of defset declaration' },
         ]);
       }
       ds.elements.push(di);
     }
     this.records.addDef(rec);
-  }
-
-  private checkRecordAssertions(rec: Record): void {
-    const before = this.diags.errorCount;
-    rec.checkRecordAssertions();
-    if (this.diags.errorCount > before) this.diags.error(rec.loc, 'assertion failed in this record', instantiationNotes(rec));
   }
 
   private checkConcrete(rec: Record): void {
@@ -1322,6 +1346,7 @@ export class Parser {
         this.diags.error(
           rec.loc,
           `Initializer of '${rv.name}' in '${rec.getNameInitAsString()}' could not be fully resolved: ${v.getAsString()}`,
+          instantiationNotes(rec),
         );
       }
     }
@@ -1366,7 +1391,13 @@ export class Parser {
           this.lex.lex();
           return alias;
         }
-        return RecordRecTy.get([this.parseClassID()]);
+        const cls = this.attempt(() => this.parseClassID());
+        if (!cls) {
+          // llvm's ParseClassID moves past the unknown name.
+          this.lex.lex();
+          this.tokError('unknown class name');
+        }
+        return RecordRecTy.get([cls]);
       }
       case Tok.Bits: {
         if (this.lex.lex() !== Tok.Less) this.tokError("expected '<' after bits type");
@@ -1423,7 +1454,7 @@ export class Parser {
 
   /** RangePiece ::= INTVAL | INTVAL '...' INTVAL | INTVAL '-' INTVAL | INTVAL INTVAL */
   private parseRangePiece(out: number[], first?: TypedInit): void {
-    const cur = first ?? this.parseValue(undefined);
+    const cur = first ?? this.attempt(() => this.parseValue(undefined));
     if (!(cur instanceof IntInit)) this.tokError('expected integer or bitrange');
     let start = cur.value;
     if (start < 0n) this.tokError('invalid range, cannot be negative');
@@ -1432,7 +1463,7 @@ export class Parser {
       case Tok.DotDotDot:
       case Tok.Minus: {
         this.lex.lex();
-        const e = this.parseValue(undefined);
+        const e = this.attempt(() => this.parseValue(undefined));
         if (!(e instanceof IntInit)) this.tokError('expected integer value as end of range');
         end = e.value;
         break;
@@ -1660,7 +1691,7 @@ export class Parser {
 
   /** SimpleValue ::= IDValue | INTVAL | STRVAL+ | CODEFRAGMENT | '?' | '{' ValueList '}' | ID '<' ArgValueList '>' | '[' ValueList ']' ('<' Type '>')? | '(' IDValue DagArgList ')' | BangOperator */
   private parseSimpleValue(cur: Record | undefined, itemType: RecTy | undefined, mode: IDParseMode): Init {
-    const code = this.t();
+    const code = this.lex.kind; // a lexer error reaches the default case, as in llvm
     if (isBangOperator(code)) return this.parseOperation(cur, itemType);
     switch (code) {
       case Tok.TrueVal:
@@ -1840,13 +1871,21 @@ export class Parser {
     return out;
   }
 
+  /** An OperatorType, or `message` at the current token after it failed. */
+  private operatorTypeOr(message: string): RecTy {
+    const type = this.attempt(() => this.parseOperatorType());
+    if (!type) this.tokError(message);
+    return type;
+  }
+
   /** OperatorType ::= '<' Type '>' */
   private parseOperatorType(): RecTy {
     if (!this.consume(Tok.Less)) this.tokError('expected type name for operator');
-    if (this.t() === Tok.Code) this.tokError("the 'code' type is not allowed in bang operators; use 'string'");
-    const t = this.parseType();
+    if (this.t() === Tok.Code) this.diags.error(this.lex.loc(), "the 'code' type is not allowed in bang operators; use 'string'");
+    let t: RecTy | undefined;
+    if (!this.recover(() => (t = this.parseType()))) this.tokError('expected type name for operator');
     if (!this.consume(Tok.Greater)) this.tokError('expected type name for operator');
-    return t;
+    return t!;
   }
 
   /** Operation ::= BangOperator ('<' Type '>')? '(' Args ')' */
@@ -1896,9 +1935,10 @@ export class Parser {
         let regex: Init = StringInit.get('.*');
         if (this.t() !== Tok.RParen) {
           const loc = this.lex.loc();
-          regex = this.parseValue(cur);
-          if (!(regex instanceof TypedInit) || !(regex.type instanceof StringRecTy))
+          const value = this.attempt(() => this.parseValue(cur));
+          if (!(value instanceof TypedInit) || !(value.type instanceof StringRecTy))
             this.error(loc, 'expected string type argument in !instances operator');
+          regex = value;
         }
         if (!this.consume(Tok.RParen)) this.tokError("expected ')' in !instances");
         return InstancesOpInit.get(type, regex).fold(cur, false);
@@ -1963,7 +2003,7 @@ export class Parser {
     switch (opTok) {
       case Tok.XCast:
         code = UnOp.CAST;
-        type = this.parseOperatorType();
+        type = this.operatorTypeOr('did not get type for unary operator');
         break;
       case Tok.XRepr:
         code = UnOp.REPR;
@@ -2014,7 +2054,7 @@ export class Parser {
       default: // XGetDagOp
         code = UnOp.GETDAGOP;
         if (this.t() === Tok.Less) {
-          type = this.parseOperatorType();
+          type = this.operatorTypeOr('did not get type for unary operator');
           if (!(type instanceof RecordRecTy)) this.tokError('type for !getdagop must be a record type');
         } else {
           type = RecordRecTy.get([]);
@@ -2081,7 +2121,7 @@ export class Parser {
         argType = DagRecTy.get();
         break;
       case BinOp.GETDAGARG:
-        type = this.parseOperatorType();
+        type = this.operatorTypeOr('did not get type for !getdagarg operator');
         argType = DagRecTy.get();
         break;
       case BinOp.GETDAGNAME:

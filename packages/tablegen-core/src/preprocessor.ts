@@ -277,6 +277,8 @@ export class Preprocessor {
       if (this.prepIsProcessingEnabled()) return true;
     } while (lx.pos < t.length);
     this.reportStackError();
+    // The error token is at the end of the file, as in llvm.
+    lx.tokStart = lx.pos;
     return false;
   }
 }

@@ -210,8 +210,8 @@ export function fatalAt(rec: Record | undefined, message: string): never {
   const d = current?.diags;
   const loc = errorLoc(rec);
   const notes = instantiationNotes(rec);
-  if (d) d.fatal(loc, message, notes);
-  throw new FatalError({ severity: 'error', loc, message, notes });
+  if (d) d.exit(loc, message, notes);
+  throw new FatalError({ severity: 'error', loc, message, notes }, true);
 }
 
 /**
@@ -226,8 +226,8 @@ export function instantiationNotes(rec: Record | undefined): DiagnosticNote[] {
 /** Report a fatal error without a location (as llvm-tblgen does for some) and unwind. */
 export function fatalNoLoc(message: string): never {
   const d = current?.diags;
-  if (d) d.fatal(undefined, message);
-  throw new FatalError({ severity: 'error', loc: undefined, message, notes: [] });
+  if (d) d.exit(undefined, message);
+  throw new FatalError({ severity: 'error', loc: undefined, message, notes: [] }, true);
 }
 
 /** Report a warning located at a record (llvm's PrintWarning(Rec->getLoc(), ...)). */
@@ -2059,12 +2059,16 @@ export class Record {
     this.resolveReferences(r);
   }
 
+  /** Check the record's assertions; after a failure, an error at the record (as llvm does). */
   checkRecordAssertions(): void {
     const r = new RecordResolver(this);
     r.isFinal = true;
+    const d = activeDiagnostics();
+    const before = d?.errorCount ?? 0;
     for (const a of this.assertions) {
       checkAssert(a.loc, a.condition.resolveReferences(r), a.message.resolveReferences(r));
     }
+    if (d && d.errorCount > before) d.error(this.loc, 'assertion failed in this record', instantiationNotes(this));
   }
 
   checkRecordDumps(): void {
@@ -2251,6 +2255,53 @@ export class RecordKeeper {
   constructor(diags?: DiagnosticEngine, shared?: ValuePools) {
     this.context = new Context(this, diags, shared);
     if (shared) this.journal = new Journal();
+  }
+
+  /** The first record id of this keeper's parse (ids count on across a process). */
+  private readonly firstRecordId = nextRecordId;
+
+  /**
+   * Sizes of the keeper's own uniquing pools, named like llvm's RecordKeeper pools (for the
+   * detailed-records report), then the records and anonymous records made so far.
+   */
+  allocationStats(): { pools: [string, number][]; records: number; anonymous: number } {
+    const own = this.context.own;
+    const byTag = (tag: number): number => {
+      let n = 0;
+      const stack: TrieNode[] = [];
+      const root = own.trie.children?.get(tag);
+      if (root) stack.push(root);
+      while (stack.length > 0) {
+        const node = stack.pop()!;
+        if (node.value) n++;
+        if (node.children) for (const c of node.children.values()) stack.push(c);
+      }
+      return n;
+    };
+    let recordTypes = 0;
+    for (const t of own.typePool.values()) if (t instanceof RecordRecTy) recordTypes++;
+    const pools: [string, number][] = [
+      ['TheArgumentInitPool', byTag(Tag.Arg) + byTag(Tag.ArgNamed)],
+      ['TheBitsInitPool', byTag(Tag.Bits)],
+      ['TheIntInitPool', own.ints.size],
+      ['StringInitStringPool', own.strings.size],
+      ['StringInitCodePool', own.codes.size],
+      ['TheListInitPool', byTag(Tag.List)],
+      ['TheUnOpInitPool', byTag(Tag.UnOp)],
+      ['TheBinOpInitPool', byTag(Tag.BinOp)],
+      ['TheTernOpInitPool', byTag(Tag.TernOp)],
+      ['TheFoldOpInitPool', byTag(Tag.FoldOp)],
+      ['TheIsAOpInitPool', byTag(Tag.IsA)],
+      ['TheExistsOpInitPool', byTag(Tag.Exists)],
+      ['TheCondOpInitPool', byTag(Tag.Cond)],
+      ['TheDagInitPool', byTag(Tag.Dag)],
+      ['RecordTypePool', recordTypes],
+      ['TheVarInitPool', byTag(Tag.Var)],
+      ['TheVarBitInitPool', byTag(Tag.VarBit)],
+      ['TheVarDefInitPool', byTag(Tag.VarDef)],
+      ['TheFieldInitPool', byTag(Tag.Field)],
+    ];
+    return { pools, records: nextRecordId - this.firstRecordId, anonymous: this.context.anonCounter };
   }
 
   /** Record a new `Class<args>` instantiation (VarDefInit) or first reference location. */

@@ -189,3 +189,51 @@ export const LLVM_HIDDEN_OPTIONS: readonly KnownOption[] = [
   { name: 'stats-json', kind: 'bool', desc: 'Display statistics as json data' },
   { name: 'track-memory', kind: 'bool', desc: 'Enable -time-passes memory tracking (this may be slow)' },
 ];
+
+/**
+ * The options of llvm-tblgen-22's own backends (`--help-hidden`): accepted whatever the action,
+ * as in llvm-tblgen, and used only by the backends that ods-tblgen implements (--class).
+ */
+export const LLVM_BACKEND_OPTIONS: readonly KnownOption[] = [
+  { name: 'asmparsernum', kind: 'uint', desc: 'Make -gen-asm-parser emit assembly parser #N' },
+  { name: 'asmwriternum', kind: 'uint', desc: 'Make -gen-asm-writer emit assembly writer #N' },
+  { name: 'class', kind: 'string', desc: 'Print Enum list for this class', valueName: 'class name' },
+  { name: 'combiners', kind: 'list', desc: 'Emit the specified combiners' },
+  { name: 'gicombiner-debug-cxxpreds', kind: 'bool', desc: 'Add Contextual/Debug comments to all C++ predicates' },
+  { name: 'gicombiner-debug-typeinfer', kind: 'bool', desc: 'Print type inference debug logs' },
+  { name: 'gicombiner-stop-after-parse', kind: 'bool', desc: 'Stop processing after parsing rules and dump state' },
+  { name: 'gisel-coverage-file', kind: 'string', desc: 'Specify file to retrieve coverage information from' },
+  { name: 'ignore-fully-defined-operands', kind: 'bool', desc: "Do not automatically decode operands with no '?' in their encoding." },
+  { name: 'ignore-non-decodable-operands', kind: 'bool', desc: 'Do not issue an error if an operand cannot be decoded automatically.' },
+  { name: 'instr-info-expand-mi-operand-info', kind: 'bool', desc: "Expand operand's MIOperandInfo DAG into suboperands" },
+  { name: 'instrument-coverage', kind: 'bool', desc: 'Generates tables to help identify patterns matched' },
+  { name: 'instrument-gisel-coverage', kind: 'bool', desc: 'Generate coverage instrumentation for GlobalISel' },
+  { name: 'intrinsic-prefix', kind: 'string', desc: 'Generate intrinsics with this target prefix', valueName: 'target prefix' },
+  { name: 'match-prefix', kind: 'string', desc: 'Only match instructions with the given prefix' },
+  { name: 'omit-comments', kind: 'bool', desc: 'Do not generate comments' },
+  { name: 'optimize-match-table', kind: 'bool', desc: 'Generate an optimized version of the match table' },
+  { name: 'register-info-debug', kind: 'bool', desc: 'Dump register information to help debugging' },
+  { name: 'sdnode-namespace', kind: 'string', desc: 'Specify target SDNode namespace (default=<Target>ISD)' },
+  {
+    name: 'specialize-decoders-per-bitwidth',
+    kind: 'bool',
+    desc: 'Specialize the generated `decodeToMCInst` function per bitwidth. Helps reduce the code size.',
+  },
+  {
+    name: 'suppress-per-hwmode-duplicates',
+    kind: 'enum',
+    desc: 'Suppress duplication of instrs into per-HwMode decoder tables',
+    values: [
+      ['O0', 'Do not prevent DecoderTable duplications caused by HwModes'],
+      ['O1', 'Remove duplicate DecoderTable entries generated due to HwModes'],
+      ['O2', 'Extract HwModes-specific instructions into new DecoderTables, significantly reducing Table Duplications'],
+    ],
+  },
+  {
+    name: 'use-fn-table-in-decode-to-mcinst',
+    kind: 'bool',
+    desc: 'Use a table of function pointers instead of a switch case in the generated `decodeToMCInst` function. Helps improve compile time of the generated code.',
+  },
+  { name: 'warn-on-skipped-nodes', kind: 'bool', desc: 'Explain why a node was skipped (default=true)' },
+  { name: 'warn-on-skipped-patterns', kind: 'bool', desc: 'Explain why a pattern was skipped for inclusion in the GlobalISel selector' },
+];

@@ -3,13 +3,19 @@
 // generators declare. Parsed with llvm::cl semantics (./cl.ts).
 import { type Generator, generatorFlag, getGenerator, listGenerators } from '../registry.js';
 import { ClExit, type ClLiteral, type ClOption, ClParser, type ValueExpected } from './cl.js';
-import { LLVM_ACTIONS, LLVM_HIDDEN_OPTIONS, MLIR_GENERATORS, MLIR_OPTIONS, type KnownOption, type ValueKind } from './known.js';
+import { LLVM_ACTIONS, LLVM_BACKEND_OPTIONS, LLVM_HIDDEN_OPTIONS, MLIR_GENERATORS, MLIR_OPTIONS, type KnownOption, type ValueKind } from './known.js';
 
 export const PROG = 'ods-tblgen';
 
 /** The actions ods-tblgen implements itself (llvm-tblgen's), by flag name. */
 export const BUILTIN_ACTIONS: readonly (readonly [string, string])[] = [
   ['print-records', 'Print all records to stdout (default)'],
+  ['print-detailed-records', 'Print full details of all records to stdout'],
+  ['print-enums', 'Print enum values for a class'],
+  ['gen-ctags', 'Generate ctags-compatible index'],
+  ['print-sets', 'Print expanded sets for testing DAG exprs'],
+  ['gen-attrs', 'Generate attributes'],
+  ['gen-vt', 'Generate ValueType'],
   ['null-backend', 'Do nothing after parsing (useful for timing)'],
   ['dump-json', 'Dump all records as machine-readable JSON'],
 ];
@@ -26,6 +32,14 @@ export interface CliArgs {
   writeIfChanged: boolean;
   timePhases: boolean;
   noWarnOnUnusedTemplateArgs: boolean;
+  /** --color: diagnostics in colors (llvm autodetects a terminal; ods-tblgen colors only on request). */
+  colors: boolean;
+  /** -debug-counter values (llvm's DebugCounter; llvm-tblgen registers no counter). */
+  debugCounters: string[];
+  /** --print-debug-counter: llvm's counter report at exit. */
+  printDebugCounter: boolean;
+  /** --class, the class of --print-enums. */
+  enumClass: string;
   /** The selected action's flag name: `print-records`, `dump-json`, `null-backend`, `gen-<name>`. */
   action: string;
   /** The generator of a `gen-<name>` action, when ods-tblgen implements it. */
@@ -146,7 +160,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   const p = new ClParser(PROG, '<input file>');
   const general = 'General options';
 
-  p.add(valueOption({ name: 'color', kind: 'bool', desc: 'Use colors in output (default=autodetect)', category: 'Color Options' }, () => {}));
+  p.add(valueOption({ name: 'color', kind: 'bool', desc: 'Use colors in output (default=autodetect)', category: 'Color Options' }, (v) => (args.colors = v as boolean)));
   // -I/-D are cl::list with cl::Prefix, without CommaSeparated: `-I a,b` is one directory.
   const list = { kind: 'list', category: general, prefix: true, commaSeparated: false } as const;
   p.add(valueOption({ ...list, name: 'D', desc: 'Name of the macro to be defined', valueName: 'macro name' }, (v) => args.macros.push(v as string)));
@@ -214,7 +228,16 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
     const category = `Options for ${d.gens.map((g) => `-${g}`).join(', ')}`;
     p.add(valueOption({ name, kind: d.kind, desc: d.desc, category }, storeGen(name, d.kind)));
   }
-  for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, () => {}));
+  const hiddenStore = (name: string) => (v: GeneratorOptionValue) => {
+    if (name === 'debug-counter') args.debugCounters.push(v as string);
+    else if (name === 'print-debug-counter') args.printDebugCounter = v as boolean;
+  };
+  for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, hiddenStore(k.name)));
+  for (const k of LLVM_BACKEND_OPTIONS) {
+    if (p.map.has(k.name)) continue;
+    const store = k.name === 'class' ? (v: GeneratorOptionValue) => (args.enumClass = v as string) : () => {};
+    p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, store));
+  }
 
   // Generic options, acting as soon as they are seen.
   const helpList = exitFlag('help-list', 'Display list of available options (--help-list-hidden for more)', 'hidden', () =>
@@ -246,6 +269,10 @@ export function defaultArgs(): CliArgs {
     writeIfChanged: false,
     timePhases: false,
     noWarnOnUnusedTemplateArgs: false,
+    enumClass: '',
+    debugCounters: [],
+    printDebugCounter: false,
+    colors: false,
     action: 'print-records',
     generator: undefined,
     generatorOptions: new Map(),
