@@ -28,19 +28,22 @@ export default async function* generateBatch(
   let privateDir: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   const env = { ...process.env };
-  const ensurePrivate = async () => {
-    if (stop || !target) return;
-    privateDir = mkdtempSync(join(tmpdir(), 'ods-batch-'));
-    const handle = await startService({
-      buildId: target.buildId,
-      workerScript: client.serviceWorkerScript(),
-      dir: privateDir,
-      idleMs: 3_600_000,
-      threads: availableParallelism(),
-      maxThreadHeapMb: 1024,
-    });
-    stop = handle ? () => handle.stop() : undefined;
-  };
+  // One private service for the whole batch, started by the first task that needs it.
+  let starting: Promise<void> | undefined;
+  const ensurePrivate = () =>
+    (starting ??= (async () => {
+      if (!target) return;
+      privateDir = mkdtempSync(join(tmpdir(), 'ods-batch-'));
+      const handle = await startService({
+        buildId: target.buildId,
+        workerScript: client.serviceWorkerScript(),
+        dir: privateDir,
+        idleMs: 3_600_000,
+        threads: availableParallelism(),
+        maxThreadHeapMb: 1024,
+      });
+      stop = handle ? () => handle.stop() : undefined;
+    })());
   try {
     const run = async (taskId: string): Promise<TaskResult> => {
       const startTime = Date.now();
