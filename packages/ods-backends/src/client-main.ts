@@ -27,6 +27,11 @@ function eligible(argv: readonly string[]): boolean {
   return true;
 }
 
+/** Print what a run through the service printed, in its order, on this process's streams. */
+export function printOutput(r: RunResult): void {
+  for (const [fd, text] of r.output) (fd === 1 ? process.stdout : process.stderr).write(Buffer.from(text, 'latin1'));
+}
+
 /** Run `argv` through the service and print its output; the exit code, or undefined. */
 export async function runViaService(argv: readonly string[]): Promise<number | undefined> {
   if (!serviceEnabled() || !eligible(argv)) return undefined;
@@ -35,7 +40,7 @@ export async function runViaService(argv: readonly string[]): Promise<number | u
   const build = argv[0] === 'build';
   const r = await runThroughService(target, build ? 'build' : 'cli', build ? argv.slice(1) : argv, { cwd: process.cwd(), start: true });
   if (!r) return undefined;
-  for (const [fd, text] of r.output) (fd === 1 ? process.stdout : process.stderr).write(Buffer.from(text, 'latin1'));
+  printOutput(r);
   return r.code;
 }
 

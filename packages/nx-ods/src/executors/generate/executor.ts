@@ -35,17 +35,12 @@ export function buildArgs(options: GenerateExecutorOptions, context: ExecutorCon
   return args;
 }
 
-/** Print what a build printed, in order. */
-export function replay(output: readonly (readonly [1 | 2, string])[]): void {
-  for (const [fd, text] of output) (fd === 1 ? process.stdout : process.stderr).write(Buffer.from(text, 'latin1'));
-}
-
 export default async function generateExecutor(options: GenerateExecutorOptions, context: ExecutorContext): Promise<{ success: boolean }> {
   const args = buildArgs(options, context);
-  const { runBuildThroughService } = await import('@ods-ts/ods-backends/client');
+  const { runBuildThroughService, printOutput } = await import('@ods-ts/ods-backends/client');
   const viaService = await runBuildThroughService(args, context.root);
   if (viaService) {
-    replay(viaService.output);
+    printOutput(viaService);
     return { success: viaService.code === 0 };
   }
   return { success: (await runInProcess(args, context.root)) === 0 };
