@@ -9,6 +9,8 @@ import { defaultManifests, readManifests } from '../conformance/lib.mjs';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const which = (t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).status === 0;
+/** The absolute path of a program on PATH, or '' (CMake wants paths for its tablegens). */
+export const whichPath = (t) => spawnSync('sh', ['-c', 'command -v "$1"', 'sh', t], { encoding: 'utf8' }).stdout?.trim() ?? '';
 
 export function readManifest() {
   const explicit = process.env.ODS_CONFORMANCE_MANIFEST;

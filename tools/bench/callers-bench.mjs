@@ -12,9 +12,11 @@
 //            (91 projects, 782 outputs), `nx run-many -t ods` cold (--skip-nx-cache, no
 //            .ods-cache): with the service (started by the first task), with ODS_DAEMON=false,
 //            and with --batch; against one reference process per output, 2-wide
+//   cmake    the example dialect built cold by CMake + Ninja with MLIR 22's mlir_tablegen(), the
+//            reference tools against ods-tblgen as MLIR_TABLEGEN_EXE (service warm, and off)
 //   memory   the build service's peak resident memory (VmHWM) after all of that
 //
-// Options: --suite cli,example,nx (default all)   --runs N (cli and example, default 7)
+// Options: --suite cli,example,cmake,nx (default all)   --runs N (cli and example, default 7)
 //          --nx-runs N (default 1)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -22,7 +24,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, exec, lanes, median, readManifest, table, which } from './bench-util.mjs';
+import { ROOT, exec, lanes, median, readManifest, table, which, whichPath } from './bench-util.mjs';
 
 const BIN = join(ROOT, 'packages/ods-backends/bin/ods-tblgen.js');
 const REF = 'mlir-tblgen-22';
@@ -30,7 +32,7 @@ const TIME = '/usr/bin/time';
 const NX_GENS = ['op-decls', 'op-defs', 'dialect-decls', 'dialect-defs', 'typedef-decls', 'typedef-defs', 'attrdef-decls', 'attrdef-defs', 'enum-decls', 'enum-defs'];
 
 function parseArgs(argv) {
-  const o = { suites: ['cli', 'example', 'nx'], runs: 7, nxRuns: 1, keep: false };
+  const o = { suites: ['cli', 'example', 'cmake', 'nx'], runs: 7, nxRuns: 1, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const [a, inline] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], undefined];
     const take = () => inline ?? argv[++i];
@@ -77,34 +79,95 @@ function servicePeakMb(env) {
 
 async function cliSuite(opts, inc, env, out) {
   const cases = [
-    ['ArithOps --gen-op-defs', ['--gen-op-defs', '-I', '.', 'mlir/Dialect/Arith/IR/ArithOps.td']],
-    ['LLVMOps --gen-op-decls', ['--gen-op-decls', '-I', '.', 'mlir/Dialect/LLVMIR/LLVMOps.td']],
+    ['ArithOps --gen-op-defs', '--gen-op-defs', 'mlir/Dialect/Arith/IR/ArithOps.td'],
+    ['LLVMOps --gen-op-decls', '--gen-op-decls', 'mlir/Dialect/LLVMIR/LLVMOps.td'],
   ];
   const rows = [];
-  for (const [name, args] of cases) {
+  for (const [name, gen, file] of cases) {
     process.stderr.write(`callers-bench: cli ${name} ...\n`);
+    const args = [gen, '-I', '.', file];
+    // The same file edited before each call (a comment appended): the service parses it again
+    // (its includes stay shared) and runs the backend again; unchanged, it reuses its last run.
+    const edited = join(out, 'edit', basename(file));
+    mkdirSync(join(out, 'edit'), { recursive: true });
+    const editArgs = [gen, '-I', '.', edited];
     // Warm the service on this case (the first call starts it when needed).
-    for (let i = 0; i < 3; i++) timedRun(process.execPath, [BIN, ...args, '-o', join(out, 'warm.inc')], { cwd: inc, env });
+    for (let i = 0; i < 3; i++) timedRun(BIN, [...args, '-o', join(out, 'warm.inc')], { cwd: inc, env });
     const ref = [];
     const svc = [];
+    const svcEdit = [];
     const off = [];
     let same = true;
     for (let k = 0; k < opts.runs; k++) {
       const r = timedRun(REF, [...args, '-o', join(out, 'ref.inc')], { cwd: inc });
-      const s = timedRun(process.execPath, [BIN, ...args, '-o', join(out, 'svc.inc')], { cwd: inc, env });
-      const o = timedRun(process.execPath, [BIN, ...args, '-o', join(out, 'off.inc')], { cwd: inc, env: offEnv() });
-      ref.push(r);
+      const s = timedRun(BIN, [...args, '-o', join(out, 'svc.inc')], { cwd: inc, env });
+      const o = timedRun(BIN, [...args, '-o', join(out, 'off.inc')], { cwd: inc, env: offEnv() });
+      writeFileSync(edited, `${readFileSync(join(inc, file), 'latin1')}// edit ${k}\n`, 'latin1');
+      const re = timedRun(REF, [...editArgs, '-o', join(out, 'ref-edit.inc')], { cwd: inc });
+      const se = timedRun(BIN, [...editArgs, '-o', join(out, 'svc-edit.inc')], { cwd: inc, env });
+      ref.push(r, re);
       svc.push(s);
+      svcEdit.push(se);
       off.push(o);
       const want = readFileSync(join(out, 'ref.inc'));
       same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc')));
+      same &&= readFileSync(join(out, 'ref-edit.inc')).equals(readFileSync(join(out, 'svc-edit.inc')));
     }
     const m = (xs, k = 'ms') => median(xs.map((x) => x[k]).filter((v) => v !== undefined));
     const refMs = m(ref);
-    rows.push([name, fmtMs(refMs), `${fmtMs(m(svc))} (${ratio(m(svc), refMs)})`, `${fmtMs(m(off))} (${ratio(m(off), refMs)})`,
+    const cell = (xs) => `${fmtMs(m(xs))} (${ratio(m(xs), refMs)})`;
+    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off),
       `${m(ref, 'rssMb')?.toFixed(0) ?? '-'} / ${m(svc, 'rssMb')?.toFixed(0) ?? '-'} / ${m(off, 'rssMb')?.toFixed(0) ?? '-'} MB`, same ? 'yes' : 'NO']);
   }
-  return table(['one call per output', REF, 'ods-tblgen, service warm', 'ODS_DAEMON=false', 'peak RSS ref / client / off', 'same bytes'], rows);
+  return table(
+    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'peak RSS ref / client / off', 'same bytes'],
+    rows,
+  ) + '\n\nThe bin runs as CMake and Bazel run it (executed directly: its #! line applies). "Same input": the service\n' +
+    'remembers the clean run and checks every file it read; "input edited": a comment is appended to the file\n' +
+    'before each call, so the service parses it and runs the generator again (the includes stay shared).';
+}
+
+/**
+ * The example dialect built by CMake + Ninja with MLIR 22's own mlir_tablegen() (its
+ * CMakeLists.txt), cold (ninja -t clean first): the reference tools, and ods-tblgen as
+ * MLIR_TABLEGEN_EXE with its service warm and with ODS_DAEMON=false.
+ */
+async function cmakeSuite(opts, env, out) {
+  if (!which('cmake') || !which('ninja')) return 'cmake: cmake or ninja is not installed; skipped.';
+  const llvmCmake = execFileSync('llvm-config-22', ['--cmakedir'], { encoding: 'utf8' }).trim();
+  const mlirDir = join(llvmCmake, '../mlir');
+  if (!existsSync(join(mlirDir, 'MLIRConfig.cmake'))) return 'cmake: MLIR 22\'s CMake package is not installed; skipped.';
+  process.stderr.write('callers-bench: cmake + ninja, the example dialect ...\n');
+  const source = join(out, 'cmake-src');
+  for (const sub of ['include', 'CMakeLists.txt', 'ods.json']) cpSync(join(ROOT, 'examples/dialect', sub), join(source, sub), { recursive: true });
+  const configure = (name, mlirTblgen, llvmTblgen) => {
+    const dir = join(out, name);
+    execFileSync('cmake', ['-G', 'Ninja', '-S', source, '-B', dir, `-DMLIR_DIR=${mlirDir}`, `-DTOY_MLIR_TABLEGEN=${mlirTblgen}`, `-DTOY_LLVM_TABLEGEN=${llvmTblgen}`], { stdio: 'ignore' });
+    return dir;
+  };
+  const refDir = configure('cmake-ref', whichPath('mlir-tblgen-22'), whichPath('llvm-tblgen-22'));
+  const odsDir = configure('cmake-ods', BIN, BIN);
+  const build = (dir, e) => {
+    execFileSync('ninja', ['-C', dir, '-t', 'clean', 'ToyIncGen'], { stdio: 'ignore' });
+    const r = timedRun('ninja', ['-C', dir, 'ToyIncGen'], { env: e });
+    if (r.code !== 0) throw new Error(`ninja -C ${dir} failed`);
+    return r.ms;
+  };
+  build(odsDir, env);
+  const ref = [];
+  const svc = [];
+  const off = [];
+  for (let k = 0; k < opts.runs; k++) {
+    ref.push(build(refDir, process.env));
+    svc.push(build(odsDir, env));
+    off.push(build(odsDir, offEnv()));
+  }
+  const refMs = median(ref);
+  const cell = (xs) => `${fmtMs(median(xs))} (${ratio(median(xs), refMs)})`;
+  return table(
+    ['CMake + Ninja, example dialect, cold', 'mlir-tblgen-22 / llvm-tblgen-22', 'ods-tblgen, service warm', 'ODS_DAEMON=false'],
+    [['ninja ToyIncGen (18 outputs)', fmtMs(refMs), cell(svc), cell(off)]],
+  );
 }
 
 async function exampleSuite(opts, inc, env, out) {
@@ -127,7 +190,7 @@ async function exampleSuite(opts, inc, env, out) {
     return d;
   };
   fresh('warm', 0);
-  timedRun(process.execPath, [BIN, 'build', '--config', join(out, 'example-warm-0', 'ods.json')], { env });
+  timedRun(BIN, ['build', '--config', join(out, 'example-warm-0', 'ods.json')], { env });
   for (let k = 0; k < opts.runs; k++) {
     const t0 = performance.now();
     for (const j of config.jobs) {
@@ -137,9 +200,9 @@ async function exampleSuite(opts, inc, env, out) {
     }
     ref.push(performance.now() - t0);
     const ds = fresh('svc', k);
-    svc.push(timedRun(process.execPath, [BIN, 'build', '--config', join(ds, 'ods.json')], { env }).ms);
+    svc.push(timedRun(BIN, ['build', '--config', join(ds, 'ods.json')], { env }).ms);
     const dof = fresh('off', k);
-    off.push(timedRun(process.execPath, [BIN, 'build', '--config', join(dof, 'ods.json')], { env: offEnv() }).ms);
+    off.push(timedRun(BIN, ['build', '--config', join(dof, 'ods.json')], { env: offEnv() }).ms);
   }
   const refMs = median(ref);
   return table(
@@ -240,6 +303,7 @@ async function main() {
   try {
     if (opts.suites.includes('cli')) sections.push(await cliSuite(opts, inc, env, out));
     if (opts.suites.includes('example')) sections.push(await exampleSuite(opts, inc, env, out));
+    if (opts.suites.includes('cmake')) sections.push(await cmakeSuite(opts, env, out));
     const peak = servicePeakMb(env);
     if (peak) sections.push(`The build service's peak RSS after the cli and example runs: ${peak.toFixed(0)} MB.`);
     spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env });

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --v8-pool-size=1
+#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node --v8-pool-size=1
 // Entry shim: the real CLI is the esbuild bundle in dist/ (built by `npm run build`). This file
 // is committed so that the bin exists at `npm ci` time; it costs about 1 ms.
 //
@@ -7,6 +7,10 @@
 // .td files, the largest ones included), so it is turned off, except for the long-running
 // `build` subcommand. Changing a V8 flag makes V8 reject Node's built-in code cache for modules
 // loaded afterwards: the built-in modules the bundle uses are loaded before the flags are set.
+//
+// `-u NODE_EXTRA_CA_CERTS` (in the #! line): Node 20 parses that bundle of certificates when it
+// starts, before any script runs (about 30 ms for Debian's ca-certificates.crt, set machine-wide
+// where a proxy re-signs TLS): ods-tblgen opens no TLS connection, so it never needs them.
 //
 // `--v8-pool-size=1` (in the #! line: it must be set when the process starts): V8's background
 // threads (optimizing compiles, GC) otherwise compete with the build's worker threads for the

@@ -13,6 +13,7 @@ import {
   FatalError,
   emitCTags,
   type FileSystem,
+  type ParseResult,
   encodeBytes,
   parseTableGen,
   printDetailedRecords,
@@ -26,11 +27,13 @@ import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/opt
 import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
 import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
+import * as runMemo from './cli/run-memo.js';
 import { PhaseTimer } from './cli/timing.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
 
 export { writeAtomic } from './cli/output.js';
+export { memoizeRuns, runMemoStats } from './cli/run-memo.js';
 export { VERSION } from './version.js';
 
 /**
@@ -126,18 +129,26 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     err(`${PROG}: Could not open input file '${args.input}': ${errnoMessage(e)}\n`);
     return 1;
   }
-  const result = parseTableGen({
-    // A path; the buffer is named by its UTF-8 bytes, like the sources' byte strings.
-    file: args.input === '-' ? '<stdin>' : args.input,
-    text,
-    includeDirs: args.includeDirs,
-    macros: args.macros,
-    cwd,
-    ...(io.fs ? { fs: io.fs } : {}),
-    noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
-    colors: args.colors,
-    onDiagnostic: io.stderr,
-  });
+  // A host that remembers runs (the build service) may hold this parse already.
+  const memoKey = runMemo.parseKey(args, cwd, io.fs !== undefined);
+  let result = memoKey !== undefined ? runMemo.lookupParse(memoKey, text) : undefined;
+  if (result) {
+    result.diagnostics.sink = io.stderr;
+  } else {
+    result = parseTableGen({
+      // A path; the buffer is named by its UTF-8 bytes, like the sources' byte strings.
+      file: args.input === '-' ? '<stdin>' : args.input,
+      text,
+      includeDirs: args.includeDirs,
+      macros: args.macros,
+      cwd,
+      ...(io.fs ? { fs: io.fs } : {}),
+      noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
+      colors: args.colors,
+      onDiagnostic: io.stderr,
+    });
+    if (memoKey !== undefined) runMemo.storeParse(memoKey, result, abs(args.input), text, cwd);
+  }
   // llvm: Records.saveInputFilename(InputFilename), `-` for stdin.
   result.records.inputFilename = encodeBytes(args.input);
   if (!result.ok) {
@@ -147,41 +158,17 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
   }
 
   timer.start('Backend overall');
-  let output: string;
+  const outKey = memoKey !== undefined ? runMemo.outputKey(args) : '';
+  const parse = result;
+  let output: string | undefined;
   try {
-    output = result.records.with(() => {
-      switch (args.action) {
-        case 'dump-json':
-          return writeJson(recordsToJson(result.records, result.sources));
-        case 'null-backend':
-          return '';
-        case 'print-records':
-          return printRecords(result.records);
-        case 'print-sets':
-          return printSets(result.records);
-        case 'gen-ctags':
-          return emitCTags(result.records, result.sources);
-        case 'print-enums':
-          return printEnums(result.records, args.enumClass);
-        case 'gen-attrs':
-          return emitAttributes(result.records);
-        case 'gen-vt':
-          return emitValueTypes(result.records, encodeBytes(args.input));
-        case 'print-detailed-records':
-          return printDetailedRecords(result.records, result.sources);
-        default:
-          return args.generator!.run({
-            records: result.records,
-            sources: result.sources,
-            inputFilename: encodeBytes(args.input),
-            options: args.generatorOptions,
-          });
-      }
-    });
+    output = (memoKey !== undefined ? runMemo.lookupOutput(memoKey, parse, outKey) : undefined) ?? runBackend(args, parse);
   } catch (e) {
     // A backend's PrintFatalError: reported already, nothing written.
     if (e instanceof FatalError) return 1;
     throw e;
+  } finally {
+    if (memoKey !== undefined) runMemo.storeOutput(memoKey, parse, outKey, output);
   }
   timer.stop();
   const errors = result.diagnostics.errorCount;
@@ -225,6 +212,39 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     return 1;
   }
   return 0;
+}
+
+/** The selected action's output for a parse (a backend's fatal error throws FatalError). */
+function runBackend(args: CliArgs, result: ParseResult): string {
+  return result.records.with(() => {
+    switch (args.action) {
+      case 'dump-json':
+        return writeJson(recordsToJson(result.records, result.sources));
+      case 'null-backend':
+        return '';
+      case 'print-records':
+        return printRecords(result.records);
+      case 'print-sets':
+        return printSets(result.records);
+      case 'gen-ctags':
+        return emitCTags(result.records, result.sources);
+      case 'print-enums':
+        return printEnums(result.records, args.enumClass);
+      case 'gen-attrs':
+        return emitAttributes(result.records);
+      case 'gen-vt':
+        return emitValueTypes(result.records, encodeBytes(args.input));
+      case 'print-detailed-records':
+        return printDetailedRecords(result.records, result.sources);
+      default:
+        return args.generator!.run({
+          records: result.records,
+          sources: result.sources,
+          inputFilename: encodeBytes(args.input),
+          options: args.generatorOptions,
+        });
+    }
+  });
 }
 
 /** The input as a byte string; a directory fails with EISDIR, like llvm's read(). */

@@ -1,11 +1,13 @@
 // A thread of the build service (dist/service-worker.js): the CLI and `build`, warm between
-// requests, with the include parses of earlier requests shared (share.ts).
+// requests, with the include parses of earlier requests shared (share.ts) and the CLI's clean
+// runs remembered (cli/run-memo.ts: the other generators of a .td file reuse its parse).
 import { serveServiceWorker } from '@ods-ts/ods-engine';
 import { shareParsesInProcess } from '@ods-ts/tablegen-core';
 import { runBuildCommand } from './build-command.js';
-import { runCli } from './cli.js';
+import { memoizeRuns, runCli } from './cli.js';
 
 shareParsesInProcess(true);
+memoizeRuns(true);
 serveServiceWorker({
   cli: (argv, io) => runCli(argv, io),
   // In this thread: it is warm and holds the shared include parses.

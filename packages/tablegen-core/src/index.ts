@@ -69,6 +69,12 @@ export interface ParseResult {
   readonly dependencies: readonly string[];
   /** Absolute paths of the input and every included file. */
   readonly files: readonly string[];
+  /**
+   * Every read of the includes (path as probed, relative ones in `cwd`; bytes, or undefined for
+   * a path that was not there), when the parse shared includes (a ParseCache): what a cache of
+   * whole runs checks to know the parse still holds.
+   */
+  readonly reads?: readonly (readonly [string, string | undefined])[];
 }
 
 /** Parse and evaluate a TableGen file. Never throws for bad input: see `ok` and `diagnostics`. */
@@ -112,6 +118,7 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
       sources,
       dependencies: [...includes.dependencies],
       files: [absolute(cwd, opts.file), ...includes.absoluteDependencies()],
+      ...(includes.reads ? { reads: includes.reads } : {}),
     };
   };
   for (const m of opts.macros ?? []) {

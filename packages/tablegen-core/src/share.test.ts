@@ -135,6 +135,16 @@ describe('shared include parses', () => {
     expect(second.stderr).toContain('note: hello');
   });
 
+  it('repeats a warning about the last object of an include (reported after the lexer left the file)', () => {
+    const cache = newCache();
+    const last = { 'last.td': 'class First;\nclass Last<int unused> { int v = 1; }\n' };
+    const first = same(`include "last.td"\ndef a : Last<1>;\n`, { files: last, cache });
+    const second = same(`include "last.td"\ndef a : Last<1>;\n`, { files: last, cache });
+    expect(first.stderr).toContain('unused template argument: Last:unused');
+    expect(second.stderr).toBe(first.stderr);
+    expect(cache.hits).toBe(0);
+  });
+
   it('prints the including chain of the parse that restored the include', () => {
     const cache = newCache();
     const inc = { 'defs.td': 'class Checked<int n> { assert !lt(n, 5), "too big"; }\n' };

@@ -159,10 +159,12 @@ export class SharedParse {
         if (k < 0) continue;
         const c = this.open[k]!;
         this.open.length = k;
-        // An include that ended inside an object is no snapshot.
+        // An include that ended inside an object is no snapshot. The diagnostics are counted
+        // now, not when the lexer left the file: the last object of the file was completed after
+        // the lexer looked past its end (its unused template arguments are reported then).
         if (now) {
           this.materialize();
-          this.state = this.held = this.complete(c, e.after.sources, e.after.deps, e.after.reads, e.after.macros, e.after.diags);
+          this.state = this.held = this.complete(c, e.after.sources, e.after.deps, e.after.reads, e.after.macros, this.diags.diagnostics.length);
         }
         continue;
       }

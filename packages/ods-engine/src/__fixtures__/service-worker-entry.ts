@@ -1,5 +1,6 @@
 // Thread entry of the build service's tests (bundled with esbuild by the tests): small commands
 // that show what a request sees (argv, environment, cwd, stdin) and how it may end.
+import { threadId } from 'node:worker_threads';
 import { serveServiceWorker } from '../service/worker.js';
 
 serveServiceWorker({
@@ -14,6 +15,9 @@ serveServiceWorker({
         return 0;
       case 'cwd':
         io.stdout(io.cwd);
+        return 0;
+      case 'thread':
+        io.stdout(String(threadId));
         return 0;
       case 'stdin':
         io.stdout(`[${io.stdin()}]`);

@@ -32,6 +32,22 @@ interface Slot {
   readonly stdinPort: MessagePort;
   readonly stdinFlag: Int32Array;
   busy: Request | undefined;
+  /** The inputs of its last requests (see inputsOf), most recent last. */
+  readonly recent: string[];
+}
+
+/** Inputs a thread remembers for placing requests. */
+const RECENT_INPUTS = 8;
+
+/**
+ * What a request reads, roughly: its working directory and the `.td` files its arguments name.
+ * A thread keeps the parses and clean runs of its last requests (share.ts, the CLI's run memo),
+ * so the next request on the same input goes to the thread that ran it, when that one is free
+ * (CMake runs one generator after another on each .td file).
+ */
+function inputsOf(req: Request): string {
+  const { cwd, argv } = req.msg;
+  return `${cwd}\0${argv.filter((a) => a.endsWith('.td')).join('\0')}`;
 }
 
 interface Request {
@@ -183,12 +199,19 @@ export class ServiceHandle {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.busy === undefined);
+      const req = this.queue[0]!;
+      const inputs = inputsOf(req);
+      const free = this.slots.filter((s) => s.busy === undefined);
+      let slot = free.find((s) => s.recent.includes(inputs)) ?? free[0];
       if (!slot && this.slots.length < this.opts.threads) slot = this.spawn();
       if (!slot) return;
-      const req = this.queue.shift()!;
+      this.queue.shift();
       if (req.socket.destroyed) continue;
       slot.busy = req;
+      const at = slot.recent.indexOf(inputs);
+      if (at >= 0) slot.recent.splice(at, 1);
+      slot.recent.push(inputs);
+      if (slot.recent.length > RECENT_INPUTS) slot.recent.shift();
       const { kind, argv, cwd, env } = req.msg;
       slot.worker.postMessage({ kind, argv, cwd, env } satisfies WorkerRequest);
     }
@@ -198,7 +221,7 @@ export class ServiceHandle {
     const { port1, port2 } = new MessageChannel();
     const stdinFlag = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(this.opts.workerScript, { workerData: { stdinPort: port2, stdinFlag }, transferList: [port2] });
-    const slot: Slot = { worker, stdinPort: port1, stdinFlag, busy: undefined };
+    const slot: Slot = { worker, stdinPort: port1, stdinFlag, busy: undefined, recent: [] };
     this.slots.push(slot);
     worker.on('message', (m: WorkerReply) => this.fromWorker(slot, m));
     worker.on('error', (e) => this.opts.log?.(`service thread failed: ${e instanceof Error ? e.message : String(e)}`));

@@ -65,6 +65,19 @@ describe('build service', () => {
     expect(handle.status().served).toBe(6);
   });
 
+  it('sends a request on an input to the free thread that ran that input last', async () => {
+    const { target } = await service({ threads: 2 });
+    const thread = async (...argv: string[]) => text(await runThroughService(target, 'cli', ['thread', ...argv], { cwd: '/w' }));
+    // Both threads busy at once: the two inputs land on different threads.
+    const busyA = runThroughService(target, 'cli', ['sleep', '200', 'a.td'], { cwd: '/w' });
+    const busyB = runThroughService(target, 'cli', ['sleep', '200', 'b.td'], { cwd: '/w' });
+    await Promise.all([busyA, busyB]);
+    const [a1, b1, a2, b2] = [await thread('a.td'), await thread('b.td'), await thread('a.td', '-o', 'x'), await thread('b.td')];
+    expect(a1).not.toBe(b1);
+    expect(a2).toBe(a1);
+    expect(b2).toBe(b1);
+  });
+
   it('answers status and stop', async () => {
     const { target, handle } = await service();
     const s = await askService(target, 'status');
