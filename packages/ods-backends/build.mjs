@@ -1,5 +1,6 @@
 // Bundles the ods-tblgen CLI, the engine's worker entry, the build service's thread entry and the
-// thin client into single ESM files, so a cold start loads one module; then writes
+// thin client into single ESM files, so a cold start loads one module (plus CommonJS builds of the
+// thin client and of the CLI alone, for the executable's entry); then writes
 // dist/build-id.txt, the hash of the bundles that the client and the service compare (a rebuilt
 // or upgraded tool never talks to an older service).
 import { createHash } from 'node:crypto';
@@ -44,8 +45,25 @@ await build({
   define: { 'import.meta.url': '__odsClientUrl' },
   banner: { js: "const __odsClientUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+// The CLI alone as CommonJS (dist/cli.cjs): the in-process path of every command but `build`,
+// `daemon` and `lsp`, run with a V8 code cache on Node versions that have no compile cache of
+// their own (src/compile-cache.ts needs a script, not an ES module).
+await build({
+  entryPoints: { cli: 'src/cli-main.ts' },
+  outExtension: { '.js': '.cjs' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minifySyntax: true,
+  logLevel: 'warning',
+  define: { 'import.meta.url': '__odsCliUrl' },
+  banner: { js: "const __odsCliUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const hash = createHash('sha256').update(version);
 for (const name of Object.keys(entryPoints)) hash.update(readFileSync(`dist/${name}.js`));
 hash.update(readFileSync('dist/client.cjs'));
+hash.update(readFileSync('dist/cli.cjs'));
 writeFileSync('dist/build-id.txt', `${version}-${hash.digest('hex').slice(0, 24)}\n`);

@@ -44,6 +44,13 @@ function inProcess() {
   // V8's compile cache, where Node has it (22.1 and later): the bundle's compiled code is kept on
   // disk between runs (Node's default folder, or NODE_COMPILE_CACHE). The service does not need it.
   require('node:module').enableCompileCache?.();
+  // Every command but those three runs the CLI alone (dist/cli.cjs), with a V8 code cache where
+  // Node keeps none itself: its key is the tool build and the V8 flags set above.
+  if (client && sub !== 'build' && sub !== 'daemon' && sub !== 'lsp') {
+    const target = client.serviceTarget();
+    client.runCompiled(require('node:path').join(__dirname, '../dist/cli.cjs'), target && `${target.buildId}-no-opt`);
+    return;
+  }
   const bundle = require('node:url').pathToFileURL(require('node:path').join(__dirname, '../dist/ods-tblgen.js'));
   import(bundle.href).catch((err) => {
     if (err && err.code === 'ERR_MODULE_NOT_FOUND' && err.url === bundle.href) {

@@ -4,6 +4,8 @@
 import { runThroughService, serviceEnabled, type RunResult, type ServiceTarget } from '@ods-ts/ods-engine/service-client';
 import { serviceTarget as targetOf } from './service-target.js';
 
+export { runCompiled } from './compile-cache.js';
+
 /** This build's service target (undefined when the build id is missing). */
 export function serviceTarget(): ServiceTarget | undefined {
   return targetOf(import.meta.url);

@@ -8,6 +8,9 @@ import { connect } from 'node:net';
 import { ensurePrivateDir, serviceDir, servicePaths, type ServicePaths } from './paths.js';
 import { type RunKind, type ServiceMessage, type ServiceStatus, onMessages, send } from './protocol.js';
 
+// The private folder, for other per-user files of the tool's (the CLI's code cache).
+export { ensurePrivateDir, serviceDir } from './paths.js';
+
 /** `ODS_DAEMON`: `false`/`0`/`off` never, `true`/`1`/`on` always; unset: on, except when `CI` is set. */
 export function serviceEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = env['ODS_DAEMON']?.toLowerCase();

@@ -1,0 +1,10 @@
+// The CLI alone (dist/cli.cjs, CommonJS): what the executable runs in-process for every command
+// but `build`, `daemon` and `lsp` when no build service answers. It holds only the language and
+// the generators (no engine, watcher or service), and runs with a code cache (compile-cache.ts).
+import { runCli } from './cli.js';
+
+const io = {
+  stdout: (t: string) => void process.stdout.write(Buffer.from(t, 'latin1')),
+  stderr: (t: string) => void process.stderr.write(Buffer.from(t, 'latin1')),
+};
+process.exitCode = runCli(process.argv.slice(2), io);

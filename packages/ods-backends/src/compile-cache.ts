@@ -1,0 +1,73 @@
+// The in-process CLI's code, compiled with a V8 code cache. A run without the build service
+// (ODS_DAEMON=false, CI) is one short process: V8 spends a good part of it compiling the CLI's
+// bundle and then each function it calls. Node 22.1 and later keep that work on disk themselves
+// (module.enableCompileCache); on older Node (20) the bundle is run as a vm.Script with the
+// cached data of an earlier run, made after that run (so it holds the functions the run
+// compiled lazily, not only the top level). V8 checks the data against the source and its own
+// version and flags and ignores data that does not match (then a new one is written).
+//
+// The cache lives in the tool's private folder (the build service's: 0700, owned by the user,
+// checked), since V8 runs whatever bytecode the data holds; its name carries the tool build,
+// Node's version and the V8 flags the caller set.
+import { readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { createRequire, wrap } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
+
+/**
+ * Run the CommonJS bundle `file` as the main program. `key` names its build and the V8 flags in
+ * effect (the cache file's name); without a key, or where Node keeps a compile cache itself, it
+ * is simply required.
+ */
+export function runCompiled(file: string, key: string | undefined): void {
+  // Node 22.1+: the executable turned Node's own compile cache on (module.enableCompileCache).
+  if (key === undefined || 'enableCompileCache' in nodeModule) {
+    createRequire(file)(file);
+    return;
+  }
+  let cacheFile: string | undefined;
+  try {
+    const dir = serviceDir();
+    ensurePrivateDir(dir);
+    cacheFile = join(dir, `cli-${key}-${process.version}.v8cache`);
+  } catch {
+    // No private folder: run without a cache.
+  }
+  let cachedData: Buffer | undefined;
+  try {
+    if (cacheFile) cachedData = readFileSync(cacheFile);
+  } catch {
+    // none yet
+  }
+  const script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    const target = cacheFile;
+    process.once('exit', () => {
+      try {
+        const tmp = `${target}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        renameSync(tmp, target);
+        forgetOldCaches(dirname(target));
+      } catch {
+        // The next run tries again.
+      }
+    });
+  }
+  const module = { exports: {} };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+}
+
+/** Caches unused for a week: other tool builds' and Node versions' (written rarely, so checked then). */
+function forgetOldCaches(dir: string): void {
+  const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+  for (const f of readdirSync(dir)) {
+    if (!f.startsWith('cli-') || !f.endsWith('.v8cache')) continue;
+    try {
+      if (statSync(join(dir, f)).atimeMs < weekAgo) unlinkSync(join(dir, f));
+    } catch {
+      // gone already
+    }
+  }
+}
