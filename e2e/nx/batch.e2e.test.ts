@@ -1,7 +1,8 @@
 // Nx batch mode and the build service end to end: a fresh workspace (the packed packages) of
-// MLIR 22 dialect projects read in place. `nx run-many -t ods --batch` runs every ods task in one
-// process on the warm threads of a private build service; without --batch, with the service
-// allowed, each task goes to the user's service (started by the first task). Every output is
+// MLIR 22 dialect projects read in place. `nx run-many -t ods-batch --batch` (the executor target)
+// runs every task in one process on the warm threads of a private build service; the default
+// command target `ods`, with the service allowed, sends each task to the user's service
+// (started by the first task). Every output is
 // compared with mlir-tblgen-22's.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,7 +78,12 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
     base = mkdtempSync(join(tmpdir(), 'ods-e2e-batch-'));
     ws = join(base, 'ws');
     const tarballs = packPackages(join(base, 'tarballs'));
-    createWorkspace(ws, tarballs, { gitignore: 'node_modules\n.nx\n.ods-cache\ngen\n.packages\n' });
+    // Two inferred targets: `ods`, the default command target, and `ods-batch`, the executor
+    // (which batch mode runs as one batch).
+    createWorkspace(ws, tarballs, {
+      gitignore: 'node_modules\n.nx\n.ods-cache\ngen\n.packages\n',
+      plugins: ['@ods-ts/nx-ods', { plugin: '@ods-ts/nx-ods', options: { targetName: 'ods-batch', runWith: 'executor' } }],
+    });
     const manifest = readManifest();
     for (const key of DIALECTS) {
       const name = basename(key, '.td').toLowerCase();
@@ -100,15 +106,15 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
   it('--batch runs every ods task in one process, on the threads of a private build service', async () => {
     clean();
     // A fresh workspace: nothing in Nx's cache yet.
-    const out = nx(['run-many', '-t', 'ods', '--batch', '--output-style=static'], { ...NX_ENV, NX_BATCH_MODE: 'true' });
+    const out = nx(['run-many', '-t', 'ods-batch', '--batch', '--output-style=static'], { ...NX_ENV, NX_BATCH_MODE: 'true' });
     expect(out).toContain(`ods batch: ${jobs.size} tasks`);
     await expectReferenceOutputs();
     // Nx caches the batch's results per task.
-    const again = nx(['run-many', '-t', 'ods', '--batch', '--output-style=static'], NX_ENV);
+    const again = nx(['run-many', '-t', 'ods-batch', '--batch', '--output-style=static'], NX_ENV);
     expect(again).toContain(`from the cache instead of running the command for ${jobs.size} out of ${jobs.size} tasks`);
   });
 
-  it('without --batch, each task goes to the build service when it may run', async () => {
+  it('the inferred command target sends each task to the build service when it may run', async () => {
     clean();
     const dir = join(base, 'service');
     const env = { ...NX_ENV, CI: '', ODS_DAEMON: 'true', ODS_DAEMON_DIR: dir };

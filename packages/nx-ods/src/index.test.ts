@@ -84,9 +84,10 @@ describe.skipIf(!READY)('createNodesV2', () => {
     workspace();
     const r = await nodes(['libs/a/ods.json', 'libs/b/ods.json', 'libs/not-a-project/ods.json']);
     const a = targetOf(r, 'libs/a/ods.json');
-    expect(a.executor).toBe('@ods-ts/nx-ods:generate');
+    // A command target: Nx runs it without a process of its own per task.
+    expect(a.command).toBe('ods-tblgen build --config {projectRoot}/ods.json');
+    expect(a.executor).toBeUndefined();
     expect(a.cache).toBe(true);
-    expect(a.options).toEqual({ config: '{projectRoot}/ods.json' });
     expect(a.outputs).toEqual(['{workspaceRoot}/libs/a/gen/A.txt', '{workspaceRoot}/libs/a/gen/A.json']);
     expect(a.inputs).toEqual([
       '{workspaceRoot}/libs/a/td/A.td',
@@ -105,7 +106,18 @@ describe.skipIf(!READY)('createNodesV2', () => {
   it('honours targetName', async () => {
     workspace();
     const r = await nodes(['libs/b/ods.json'], { targetName: 'tblgen' });
-    expect(targetOf(r, 'libs/b/ods.json', 'tblgen').executor).toBe('@ods-ts/nx-ods:generate');
+    expect(targetOf(r, 'libs/b/ods.json', 'tblgen').command).toBe('ods-tblgen build --config {projectRoot}/ods.json');
+  });
+
+  it('runs the executor instead of the command with runWith: executor (for batch mode)', async () => {
+    workspace();
+    const r = await nodes(['libs/b/ods.json', 'libs/bad/ods.json'], { runWith: 'executor' });
+    for (const f of ['libs/b/ods.json', 'libs/bad/ods.json']) {
+      const t = targetOf(r, f);
+      expect(t.executor).toBe('@ods-ts/nx-ods:generate');
+      expect(t.options).toEqual({ config: '{projectRoot}/ods.json' });
+      expect(t.command).toBeUndefined();
+    }
   });
 
   it('keeps the graph usable for an invalid config, naming the problems', async () => {

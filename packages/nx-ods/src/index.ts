@@ -1,12 +1,13 @@
 // @ods-ts/nx-ods: the Nx plugin of ods-ts.
 // - `createNodesV2` over `**/ods.json` infers an `ods` target on the project that owns each
-//   config: cacheable, with the config and the transitive `.td` files inside the workspace as
+//   config, running `ods-tblgen build` as a command (or the executor, `runWith`): cacheable, with the config and the transitive `.td` files inside the workspace as
 //   inputs (found by the static include scan), the tool version and a hash of the `.td` files
 //   outside the workspace (MLIR's own tree) as a runtime input, and the job outputs as outputs.
 // - `createDependencies` adds a project dependency wherever a project's `.td` files include a file
 //   of another project, so `nx affected` follows shared `.td` files.
-// - The executor `@ods-ts/nx-ods:generate` runs the same engine as `ods-tblgen build`; it can also
-//   be used explicitly from project.json, with inline jobs.
+// - The executor `@ods-ts/nx-ods:generate` runs the same engine as `ods-tblgen build`, with a batch
+//   implementation for Nx batch mode; the inferred target uses it with `runWith: 'executor'`, and
+//   project.json may use it explicitly, with inline jobs.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -25,6 +26,23 @@ import { ConfigError, FileHasher, hashText, loadConfig, scanIncludes } from '@od
 export interface OdsPluginOptions {
   /** Name of the inferred target (default `ods`). */
   targetName?: string;
+  /**
+   * How the inferred target runs. `command` (the default): `ods-tblgen build --config
+   * <project>/ods.json` as a command target (nx:run-commands), which Nx runs without a process
+   * of its own per task; the CLI hands the build to the warm build service. `executor`: the
+   * `@ods-ts/nx-ods:generate` executor, for which Nx starts a process per task (its own start
+   * costs about as much as the reference's whole run of a dialect), but which batch mode
+   * (`--batch`) can run as one batch.
+   */
+  runWith?: 'command' | 'executor';
+}
+
+/** The way the inferred target runs (see OdsPluginOptions.runWith). */
+function runSpec(options: OdsPluginOptions | undefined): Pick<TargetConfiguration, 'command' | 'executor' | 'options'> {
+  return options?.runWith === 'executor'
+    ? { executor: '@ods-ts/nx-ods:generate', options: { config: `{projectRoot}/ods.json` } }
+    : // Run in the workspace root (Nx's default), where node_modules/.bin is on the command's PATH.
+      { command: 'ods-tblgen build --config {projectRoot}/ods.json' };
 }
 
 const hasher = new FileHasher();
@@ -62,7 +80,7 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
   } catch (e) {
     if (e instanceof ConfigError) {
       // Keep the graph usable; running the target reports the problems.
-      return { projects: { [root]: { targets: { [options?.targetName ?? 'ods']: errorTarget(root, e) } } } };
+      return { projects: { [root]: { targets: { [options?.targetName ?? 'ods']: errorTarget(root, e, options) } } } };
     }
     throw e;
   }
@@ -97,8 +115,7 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
     return rel ? `{workspaceRoot}/${rel}` : j.output;
   });
   const target: TargetConfiguration = {
-    executor: '@ods-ts/nx-ods:generate',
-    options: { config: `{projectRoot}/ods.json` },
+    ...runSpec(options),
     cache: true,
     inputs: [
       ...[...tdFiles].sort().map((f) => `{workspaceRoot}/${f}`),
@@ -124,10 +141,9 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
   return result;
 }
 
-function errorTarget(root: string, e: ConfigError): TargetConfiguration {
+function errorTarget(root: string, e: ConfigError, options: OdsPluginOptions | undefined): TargetConfiguration {
   return {
-    executor: '@ods-ts/nx-ods:generate',
-    options: { config: `{projectRoot}/ods.json` },
+    ...runSpec(options),
     cache: false,
     metadata: { description: `Invalid ods.json in ${root}: ${e.problems.join('; ')}` },
   };

@@ -11,7 +11,7 @@
 // Node's version and the V8 flags the caller set.
 import { readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
-import { createRequire, wrap } from 'node:module';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
@@ -41,7 +41,7 @@ export function runCompiled(file: string, key: string | undefined): void {
   } catch {
     // none yet
   }
-  const script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(nodeModule.Module.wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
   if (cacheFile && (!cachedData || script.cachedDataRejected)) {
     const target = cacheFile;
     process.once('exit', () => {
