@@ -17,9 +17,9 @@ import type { ParseResult } from '@ods-ts/tablegen-core';
 import type { CliArgs } from './options.js';
 
 /** Parses kept per thread (the least recently used goes first). */
-const MAX_PARSES = 4;
+const MAX_PARSES = 3;
 /** Bytes (characters) of output texts kept per thread, over all parses. */
-const MAX_OUTPUT_CHARS = 24 << 20;
+const MAX_OUTPUT_CHARS = 16 << 20;
 
 interface Entry {
   readonly result: ParseResult;
