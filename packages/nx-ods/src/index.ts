@@ -21,7 +21,7 @@ import {
   type RawProjectGraphDependency,
   type TargetConfiguration,
 } from '@nx/devkit';
-import { ConfigError, FileHasher, hashText, loadConfig, scanIncludes } from '@ods-ts/ods-engine';
+import { ConfigError, FileHasher, ScanSession, hashText, loadConfig, scanIncludes } from '@ods-ts/ods-engine';
 
 export interface OdsPluginOptions {
   /** Name of the inferred target (default `ods`). */
@@ -68,7 +68,12 @@ function inside(workspaceRoot: string, p: string): string | undefined {
 }
 
 /** The inferred target for one ods.json (exported for tests). */
-export function createOdsNodes(configFile: string, options: OdsPluginOptions | undefined, context: CreateNodesContext): CreateNodesResult {
+export function createOdsNodes(
+  configFile: string,
+  options: OdsPluginOptions | undefined,
+  context: CreateNodesContext,
+  session = new ScanSession(),
+): CreateNodesResult {
   const root = dirname(configFile);
   const configPath = join(context.workspaceRoot, configFile);
   // A project is an ods.json next to a package.json or project.json (Nx's own project files).
@@ -87,7 +92,7 @@ export function createOdsNodes(configFile: string, options: OdsPluginOptions | u
   const tdFiles = new Set<string>();
   const external = new Set<string>();
   for (const input of new Set(config.jobs.map((j) => j.input))) {
-    for (const f of scanIncludes(input, config.includeDirs, config.baseDir).files) {
+    for (const f of scanIncludes(input, config.includeDirs, config.baseDir, undefined, session).files) {
       const rel = inside(context.workspaceRoot, f);
       if (rel) tdFiles.add(rel);
       else external.add(f);
@@ -166,6 +171,7 @@ function ownerIndex(projects: CreateDependenciesContext['projects']): (rel: stri
 export const createDependencies: CreateDependencies<OdsPluginOptions> = (_options, context) => {
   const owner = ownerIndex(context.projects);
   const deps: RawProjectGraphDependency[] = [];
+  const session = new ScanSession();
   for (const [name, project] of Object.entries(context.projects)) {
     const configRel = join(project.root, 'ods.json');
     const configPath = join(context.workspaceRoot, configRel);
@@ -178,7 +184,7 @@ export const createDependencies: CreateDependencies<OdsPluginOptions> = (_option
     }
     const targets = new Set<string>();
     for (const input of new Set(config.jobs.map((j) => j.input))) {
-      for (const f of scanIncludes(input, config.includeDirs, config.baseDir).files) {
+      for (const f of scanIncludes(input, config.includeDirs, config.baseDir, undefined, session).files) {
         const rel = inside(context.workspaceRoot, f);
         const o = rel === undefined ? undefined : owner(rel.split(sep).join('/'));
         if (o && o !== name) targets.add(o);
@@ -194,7 +200,9 @@ export const createNodesV2: CreateNodesV2<OdsPluginOptions> = [
   '**/ods.json',
   async (configFiles, options, context) => {
     const out: [string, CreateNodesResult][] = [];
-    for (const f of configFiles) out.push([f, createOdsNodes(f, options, context)]);
+    // One scan session for the whole workspace: shared includes are resolved once.
+    const session = new ScanSession();
+    for (const f of configFiles) out.push([f, createOdsNodes(f, options, context, session)]);
     return out;
   },
 ];

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveInclude, scanIncludes } from './scan.js';
+import { writeFileSync, utimesSync } from 'node:fs';
+import { ScanSession, resolveInclude, scanIncludes } from './scan.js';
 import { tempTree, type TempTree } from './__fixtures__/helpers.js';
 
 let t: TempTree;
@@ -38,5 +39,25 @@ describe('static include scan', () => {
     expect(resolveInclude('x.td', ['inc'], t.dir)).toBe(t.path('inc/x.td'));
     expect(resolveInclude('dir.td', [], t.dir)).toBeUndefined();
     expect(resolveInclude(t.path('inc/x.td'), [], '/')).toBe(t.path('inc/x.td'));
+  });
+
+  it('sees an edited file again (its include names are remembered by stat stamp)', () => {
+    t = tempTree({ 'main.td': 'include "a.td"\n', 'a.td': '', 'b.td': '' });
+    expect(scanIncludes(t.path('main.td'), [], t.dir).files).toEqual([t.path('main.td'), t.path('a.td')]);
+    writeFileSync(t.path('main.td'), 'include "b.td"\n');
+    // Even with the same size and mtime, the change time differs.
+    const later = new Date(Date.now() + 2000);
+    utimesSync(t.path('main.td'), later, later);
+    expect(scanIncludes(t.path('main.td'), [], t.dir).files).toEqual([t.path('main.td'), t.path('b.td')]);
+  });
+
+  it('a session resolves each include once per include path, each project its own working folder first', () => {
+    t = tempTree({ 'p1/main.td': 'include "shared.td"\n', 'p2/main.td': 'include "shared.td"\n', 'p2/shared.td': '', 'inc/shared.td': 'include "deep.td"\n', 'inc/deep.td': '' });
+    const session = new ScanSession();
+    const one = scanIncludes(t.path('p1/main.td'), [t.path('inc')], t.path('p1'), undefined, session);
+    const two = scanIncludes(t.path('p2/main.td'), [t.path('inc')], t.path('p2'), undefined, session);
+    expect(one.files).toEqual([t.path('p1/main.td'), t.path('inc/shared.td'), t.path('inc/deep.td')]);
+    // p2's own shared.td shadows the include folder's, as in a parse run there.
+    expect(two.files).toEqual([t.path('p2/main.td'), t.path('p2/shared.td')]);
   });
 });

@@ -19,19 +19,65 @@ export interface ScanResult {
   readonly missing: { from: string; name: string }[];
 }
 
-/** Scan the include graph of `input` (absolute), searching `cwd` then `includeDirs`. */
-export function scanIncludes(input: string, includeDirs: readonly string[], cwd: string, read: (p: string) => string | undefined = readText): ScanResult {
+/** The include directives of a text, in order. */
+function includeNames(text: string): string[] {
+  return [...stripComments(text).matchAll(INCLUDE_RE)].map((m) => m[1]!);
+}
+
+/**
+ * The include names of files read from disk, by path, while their stat stamp holds: the same
+ * files are scanned for many inputs (OpBase.td and its friends for every dialect of an Nx
+ * workspace, once for the targets and once for the dependencies). Bounded: emptied when full.
+ */
+const namesOnDisk = new Map<string, { readonly stamp: string; readonly names: readonly string[] }>();
+const MAX_SCANNED_FILES = 10_000;
+
+function includeNamesOnDisk(file: string): readonly string[] | undefined {
+  let stamp: string;
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return undefined;
+    stamp = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+  } catch {
+    return undefined;
+  }
+  const hit = namesOnDisk.get(file);
+  if (hit && hit.stamp === stamp) return hit.names;
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  const names = includeNames(text);
+  if (namesOnDisk.size >= MAX_SCANNED_FILES) namesOnDisk.clear();
+  namesOnDisk.set(file, { stamp, names });
+  return names;
+}
+
+/**
+ * Scan the include graph of `input` (absolute), searching `cwd` then `includeDirs`. `read`: the
+ * texts to scan (default: the disk, whose files' include names are remembered by stat stamp).
+ */
+export function scanIncludes(
+  input: string,
+  includeDirs: readonly string[],
+  cwd: string,
+  read?: (p: string) => string | undefined,
+  session?: ScanSession,
+): ScanResult {
   const seen = new Set<string>([input]);
   const files = [input];
   const missing: { from: string; name: string }[] = [];
   const queue = [input];
   while (queue.length) {
     const file = queue.shift()!;
-    const text = read(file);
-    if (text === undefined) continue;
-    for (const m of stripComments(text).matchAll(INCLUDE_RE)) {
-      const name = m[1]!;
-      const found = resolveInclude(pathOfBytes(name), includeDirs, cwd);
+    let names: readonly string[] | undefined;
+    if (read) {
+      const text = read(file);
+      names = text === undefined ? undefined : includeNames(text);
+    } else {
+      names = session ? session.namesOf(file) : includeNamesOnDisk(file);
+    }
+    if (names === undefined) continue;
+    for (const name of names) {
+      const found = session ? session.resolve(name, includeDirs, cwd) : resolveInclude(pathOfBytes(name), includeDirs, cwd);
       if (!found) {
         missing.push({ from: file, name });
         continue;
@@ -44,6 +90,44 @@ export function scanIncludes(input: string, includeDirs: readonly string[], cwd:
     }
   }
   return { files, missing };
+}
+
+/**
+ * Scans made together (all ods.json files of an Nx workspace at once): each include name is
+ * resolved once per working directory and include path, the file system taken as unchanged
+ * while the session lives. Make one per batch of scans, never keep it.
+ */
+export class ScanSession {
+  private readonly files = new Map<string, boolean>();
+  private readonly viaDirs = new Map<string, string | undefined>();
+  private readonly names = new Map<string, readonly string[] | undefined>();
+
+  /** The include names of a file on disk (stat-checked once per session). */
+  namesOf(file: string): readonly string[] | undefined {
+    if (this.names.has(file)) return this.names.get(file);
+    const names = includeNamesOnDisk(file);
+    this.names.set(file, names);
+    return names;
+  }
+
+  resolve(name: string, includeDirs: readonly string[], cwd: string): string | undefined {
+    const path = pathOfBytes(name);
+    // The working directory first (each project its own), then the include path (most often
+    // shared by every project: looked up once).
+    const direct = isAbsolute(path) ? path : join(cwd, path);
+    if (this.isFile(direct)) return direct;
+    const key = `${includeDirs.map((d) => (isAbsolute(d) ? d : join(cwd, d))).join('\0')}\0\0${path}`;
+    if (this.viaDirs.has(key)) return this.viaDirs.get(key);
+    const found = resolveInclude(path, includeDirs, cwd, (p) => this.isFile(p));
+    this.viaDirs.set(key, found);
+    return found;
+  }
+
+  private isFile(p: string): boolean {
+    let yes = this.files.get(p);
+    if (yes === undefined) this.files.set(p, (yes = isFile(p)));
+    return yes;
+  }
 }
 
 function isFile(p: string): boolean {
@@ -62,12 +146,12 @@ function readText(p: string): string | undefined {
   }
 }
 
-export function resolveInclude(name: string, includeDirs: readonly string[], cwd: string): string | undefined {
+export function resolveInclude(name: string, includeDirs: readonly string[], cwd: string, exists: (p: string) => boolean = isFile): string | undefined {
   const direct = isAbsolute(name) ? name : join(cwd, name);
-  if (isFile(direct)) return direct;
+  if (exists(direct)) return direct;
   for (const d of includeDirs) {
     const p = join(isAbsolute(d) ? d : join(cwd, d), name);
-    if (isFile(p)) return p;
+    if (exists(p)) return p;
   }
   return undefined;
 }
