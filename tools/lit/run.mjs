@@ -71,6 +71,7 @@ writeFileSync(
   join(suite, 'lit.cfg.py'),
   `# Written by tools/lit/run.mjs.
 import os
+import sys
 import lit.formats
 config.name = 'ods-lit'
 config.test_format = lit.formats.ShTest(False)
@@ -78,6 +79,7 @@ config.suffixes = ['.td']
 config.excludes = ['Inputs', 'Common', 'include', 'CMakeLists.txt', 'lit.local.cfg']
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = lit_config.params['exec_root']
+config.substitutions.append(('%python', sys.executable))
 config.environment['PATH'] = os.pathsep.join([lit_config.params['shims'], '${LLVM_BIN}', os.environ.get('PATH', '')])
 `,
 );

@@ -438,6 +438,7 @@ export class Parser {
       if (cur.values.length || cur.directSuperClasses.length || cur.templateArgs.length)
         this.tokError(`Class '${cur.getNameInitAsString()}' already defined`);
       if (cur.frozen) throw new SharedStateConflict(`class ${name} is shared`);
+      if (cur.locs[0]) cur.forwardDeclarationLocs.push(cur.locs[0]);
       cur.locs = [this.lex.loc()];
     } else {
       if (this.typeAliases.has(name)) this.tokError(`there is already a defined type alias '${name}'`);

@@ -1862,6 +1862,8 @@ export class Record {
   private ancestorCache: { epoch: number; set: ReadonlySet<Record> } | undefined;
   assertions: AssertionInfo[] = [];
   dumps: DumpInfo[] = [];
+  /** Where a class was declared (`class A;`) before its definition, in order. */
+  forwardDeclarationLocs: Loc[] = [];
   private defInit: DefInit | undefined;
 
   constructor(
