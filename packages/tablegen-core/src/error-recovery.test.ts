@@ -52,6 +52,16 @@ describe('error recovery', () => {
       "test.td:2:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef d : A { let x = \"s\"; string s = b; }\n                ^\n",
     ],
     [
+      'text after a directive: the parser\'s error is at that text, past a comment over lines',
+      "#define A /* a comment\n over two lines */ def x;\n",
+      "test.td:2:20: error: only comments are supported after #define NAME\n over two lines */ def x;\n                   ^\ntest.td:2:20: error: Unexpected token at top level\n over two lines */ def x;\n                   ^\n",
+    ],
+    [
+      'a slash that starts no comment after a directive is an unexpected character, then the directive error',
+      "#ifdef A /x\n#endif\n",
+      "test.td:1:10: error: unexpected character\n#ifdef A /x\n         ^\ntest.td:1:10: error: only comments are supported after #ifdef NAME\n#ifdef A /x\n         ^\ntest.td:1:10: error: Unexpected token at top level\n#ifdef A /x\n         ^\n",
+    ],
+    [
       'a skipped region open at the end of the file ends with an error token there',
       "#define FOO\n#ifdef FOO\nclass K;\n#else\nclass J;\n#ifndef BAR\ndef k1;\n#endif\ndef z;\n",
       "test.td:10:1: error: reached EOF without matching #endif\n\n^\ntest.td:4:2: error: the latest preprocessor control is here\n#else\n ^\ntest.td:10:1: error: Unexpected token at top level\n\n^\n",
