@@ -8,7 +8,7 @@
 // generation for a CPU, which ods-tblgen does not reimplement) are out of scope: listed apart and
 // not counted.
 //
-//   npm run lit -- [folder] [--filter REGEX] [--keep] [--json FILE]
+//   npm run lit -- [folder] [--filter REGEX] [--keep] [--json FILE] [--strict]
 //   folder: argument or $ODS_LIT_TESTS (e.g. /work/lit-tests, holding llvm/test/TableGen/...);
 //   $ODS_TBLGEN: the ods-tblgen script to test (default: this checkout's build).
 // Skips with a message (exit 0) when the folder or the reference tools are absent, as in CI.
@@ -57,12 +57,13 @@ function targetBackendOf(testFile) {
 }
 
 function parseArgs(argv) {
-  const opts = { folder: process.env.ODS_LIT_TESTS ?? '', filter: '', keep: false, json: '' };
+  const opts = { folder: process.env.ODS_LIT_TESTS ?? '', filter: '', keep: false, json: '', strict: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--filter') opts.filter = argv[++i] ?? '';
     else if (a === '--keep') opts.keep = true;
     else if (a === '--json') opts.json = argv[++i] ?? '';
+    else if (a === '--strict') opts.strict = true;
     else opts.folder = a;
   }
   return opts;
@@ -150,7 +151,10 @@ function runLit(name, shimDir) {
 
 const ref = runLit('reference', shims('reference', 'llvm-tblgen-22', 'mlir-tblgen-22'));
 const node = process.execPath;
-const ours = runLit('ours', shims('ours', `${node} ${odsTblgen}`, `${node} ${odsTblgen}`));
+const strictLog = join(work, 'strict.jsonl');
+const strictShim = join(repo, 'tools/lit/strict-shim.mjs');
+const oursCmd = (refTool) => (opts.strict ? `${node} ${strictShim} ${strictLog} ${refTool} ${node} ${odsTblgen}` : `${node} ${odsTblgen}`);
+const ours = runLit('ours', shims('ours', oursCmd('llvm-tblgen-22'), oursCmd('mlir-tblgen-22')));
 
 const passing = (s) => s === 'PASS' || s === 'XFAIL';
 const refPassingAll = [...ref.status].filter(([, s]) => passing(s)).map(([t]) => t).sort();
@@ -174,9 +178,33 @@ if (outOfScope.length) {
 }
 console.log(`lit: ods-tblgen passes ${refPassing.length - failures.length}/${refPassing.length} in-scope tests`);
 for (const t of failures) console.log(`  FAIL ${t}`);
+// --strict: the invocations of in-scope tests whose whole output differs from the reference's.
+const strict = [];
+if (opts.strict) {
+  const inScope = new Set(refPassing);
+  const lines = existsSync(strictLog) ? readFileSync(strictLog, 'utf8').split('\n').filter(Boolean) : [];
+  for (const line of lines) {
+    const entry = JSON.parse(line);
+    // The test: the argument naming a test file of the suite.
+    const test = entry.args
+      .map((a) => (a.startsWith(`${suite}/`) ? a.slice(suite.length + 1) : ''))
+      .find((t) => inScope.has(t));
+    if (!test) continue;
+    const args = entry.args.map((a) => a.split(`${suite}/`).join('')).join(' ');
+    strict.push({ test, args, diffs: entry.diffs });
+  }
+  const tests = new Set(strict.map((d) => d.test));
+  console.log(`lit: --strict: ${strict.length} invocations in ${tests.size} in-scope tests differ from the reference in their whole output`);
+  for (const d of strict) {
+    const what = Object.entries(d.diffs)
+      .map(([k, v]) => (k === 'status' ? `status ${v.reference} vs ${v.ours}` : `${k} line ${v.line}: ${JSON.stringify(v.reference)} vs ${JSON.stringify(v.ours)}`))
+      .join('; ');
+    console.log(`  DIFF ${d.test}: ${d.args}: ${what}`);
+  }
+}
 console.log(`lit: logs: ${ref.log} ${ours.log}`);
 if (opts.json) {
-  const result = { tests: ref.status.size, referencePasses: refPassing, referenceFails: refFailing, outOfScope, failures };
+  const result = { tests: ref.status.size, referencePasses: refPassing, referenceFails: refFailing, outOfScope, failures, ...(opts.strict ? { strict } : {}) };
   writeFileSync(opts.json, JSON.stringify(result, null, 2) + '\n');
 }
 if (!opts.keep) {
