@@ -775,7 +775,9 @@ export class Parser {
     let ranges: number[] = [];
     if (this.t() === Tok.LBrace) {
       this.lex.lex();
-      ranges = this.parseRangeList();
+      // As in llvm, a bad range list leaves no ranges and the '}' is still expected: the
+      // declaration then fails after it.
+      ranges = this.attempt(() => this.parseRangeList()) ?? [];
       if (!this.consume(Tok.RBrace)) this.tokError("expected '}' at end of bit range list");
     } else {
       const valueLoc = this.lex.loc();
