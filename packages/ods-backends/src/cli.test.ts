@@ -409,6 +409,16 @@ describe('generators and their options', () => {
     expect(stops.stderr).not.toContain('errors.');
   });
 
+  it('counts an #ifndef open at the end of the file as one error (the EOF report is not counted)', () => {
+    write('open.td', 'def A;\n#ifndef X\n');
+    const r = run(['--print-records', 'open.td']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'open.td:3:1: error: reached EOF without matching #endif\n\n^\n' +
+        'open.td:2:9: error: the latest preprocessor control is here\n#ifndef X\n        ^\nods-tblgen: 1 errors.\n',
+    );
+  });
+
   it('turns an exception of a generator into a one-line internal error', () => {
     registerGenerator({
       name: 'cli-test-throws',

@@ -263,16 +263,31 @@ export class DiagnosticEngine {
 
   constructor(readonly sources: SourceManager) {}
 
-  report(severity: Severity, loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  report(
+    severity: Severity,
+    loc: Loc | undefined,
+    message: string,
+    notes: DiagnosticNote[] = [],
+    counted = true,
+  ): Diagnostic {
     const d: Diagnostic = { severity, loc, message, notes };
     this.diagnostics.push(d);
-    if (severity === 'error') this.errorCount++;
+    if (severity === 'error' && counted) this.errorCount++;
     if (this.sink) this.sink(this.format(d));
     return d;
   }
 
   error(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): Diagnostic {
     return this.report('error', loc, message, notes);
+  }
+
+  /**
+   * An error printed but not counted in errorCount, like llvm's PrintError at a character
+   * pointer (which goes straight to the SourceMgr): the lexer's reports that always come with a
+   * counted error or an error token after them.
+   */
+  errorUncounted(loc: Loc | undefined, message: string): Diagnostic {
+    return this.report('error', loc, message, [], false);
   }
 
   warning(loc: Loc | undefined, message: string): Diagnostic {

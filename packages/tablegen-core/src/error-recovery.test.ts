@@ -52,6 +52,21 @@ describe('error recovery', () => {
       "test.td:2:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef d : A { let x = \"s\"; string s = b; }\n                ^\n",
     ],
     [
+      'text after a directive: the parser\'s error is at that text, past a comment over lines',
+      "#define A /* a comment\n over two lines */ def x;\n",
+      "test.td:2:20: error: only comments are supported after #define NAME\n over two lines */ def x;\n                   ^\ntest.td:2:20: error: Unexpected token at top level\n over two lines */ def x;\n                   ^\n",
+    ],
+    [
+      'a slash that starts no comment after a directive is an unexpected character, then the directive error',
+      "#ifdef A /x\n#endif\n",
+      "test.td:1:10: error: unexpected character\n#ifdef A /x\n         ^\ntest.td:1:10: error: only comments are supported after #ifdef NAME\n#ifdef A /x\n         ^\ntest.td:1:10: error: Unexpected token at top level\n#ifdef A /x\n         ^\n",
+    ],
+    [
+      'a bad range list of a foreach still eats its closing brace before the declaration fails',
+      "foreach j = {2, } in def r#j;\n",
+      "test.td:1:17: error: Unknown or reserved token when parsing a value\nforeach j = {2, } in def r#j;\n                ^\ntest.td:1:17: error: expected integer or bitrange\nforeach j = {2, } in def r#j;\n                ^\ntest.td:1:19: error: expected declaration in for\nforeach j = {2, } in def r#j;\n                  ^\n",
+    ],
+    [
       'a skipped region open at the end of the file ends with an error token there',
       "#define FOO\n#ifdef FOO\nclass K;\n#else\nclass J;\n#ifndef BAR\ndef k1;\n#endif\ndef z;\n",
       "test.td:10:1: error: reached EOF without matching #endif\n\n^\ntest.td:4:2: error: the latest preprocessor control is here\n#else\n ^\ntest.td:10:1: error: Unexpected token at top level\n\n^\n",

@@ -455,7 +455,7 @@ export class Lexer {
     const t = this.text;
     for (;;) {
       if (this.pos >= t.length) {
-        this.diags.error(this.locAt(this.tokStart), 'unterminated comment');
+        this.diags.errorUncounted(this.locAt(this.tokStart), 'unterminated comment');
         return true;
       }
       const c = t.charCodeAt(this.pos++);

@@ -438,6 +438,7 @@ export class Parser {
       if (cur.values.length || cur.directSuperClasses.length || cur.templateArgs.length)
         this.tokError(`Class '${cur.getNameInitAsString()}' already defined`);
       if (cur.frozen) throw new SharedStateConflict(`class ${name} is shared`);
+      if (cur.locs[0]) cur.forwardDeclarationLocs.push(cur.locs[0]);
       cur.locs = [this.lex.loc()];
     } else {
       if (this.typeAliases.has(name)) this.tokError(`there is already a defined type alias '${name}'`);
@@ -774,7 +775,9 @@ export class Parser {
     let ranges: number[] = [];
     if (this.t() === Tok.LBrace) {
       this.lex.lex();
-      ranges = this.parseRangeList();
+      // As in llvm, a bad range list leaves no ranges and the '}' is still expected: the
+      // declaration then fails after it.
+      ranges = this.attempt(() => this.parseRangeList()) ?? [];
       if (!this.consume(Tok.RBrace)) this.tokError("expected '}' at end of bit range list");
     } else {
       const valueLoc = this.lex.loc();

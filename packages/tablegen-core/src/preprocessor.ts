@@ -103,7 +103,7 @@ export class Preprocessor {
     const top = this.controls;
     const last = top[top.length - 1];
     if (!last) return;
-    this.lx.diags.error(this.lx.locAt(this.lx.text.length), 'reached EOF without matching #endif');
+    this.lx.diags.errorUncounted(this.lx.locAt(this.lx.text.length), 'reached EOF without matching #endif');
     this.lx.diags.error(
       { buffer: last.buffer, offset: last.offset },
       'the latest preprocessor control is here',
@@ -149,8 +149,8 @@ export class Preprocessor {
 
   /**
    * Only whitespace and comments may follow a directive (TGLexer::prepSkipDirectiveEnd): returns
-   * false at anything else. A `/` that starts no comment ends the directive, and the lexer then
-   * reports it as an unexpected character.
+   * false at anything else, with the token start there (where the parser's error then points). A
+   * `/` that starts no comment is also reported as an unexpected character.
    */
   private skipDirectiveEnd(): boolean {
     const lx = this.lx;
@@ -162,13 +162,21 @@ export class Preprocessor {
         continue;
       }
       if (c === 10 || c === 13) return true;
-      if (c !== 47) return false;
+      if (c !== 47) {
+        // The error token is at the stray character.
+        lx.tokStart = lx.pos;
+        return false;
+      }
       const n = lx.peek(1);
       if (n === 47) {
         lx.skipLineComment();
         return true;
       }
-      if (n !== 42) return true;
+      if (n !== 42) {
+        lx.tokStart = lx.pos;
+        lx.diags.errorUncounted(lx.locAt(lx.pos), 'unexpected character');
+        return false;
+      }
       // A block comment, possibly over several lines; more may follow it.
       lx.tokStart = lx.pos;
       lx.pos++; // skipBlockComment expects pos at the '*'.
@@ -227,7 +235,7 @@ export class Preprocessor {
       const entry = top[top.length - 1];
       if (!entry) return lx.returnError(lx.tokStart, '#else without #ifdef or #ifndef');
       if (entry.kind !== PrepDirective.Ifdef) {
-        lx.diags.error(lx.locAt(lx.tokStart), 'double #else');
+        lx.diags.errorUncounted(lx.locAt(lx.tokStart), 'double #else');
         lx.diags.error({ buffer: entry.buffer, offset: entry.offset }, 'previous #else is here');
         return Tok.Error;
       }

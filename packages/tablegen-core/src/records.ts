@@ -62,6 +62,11 @@ class Context {
   /** The keeper's own pools. */
   readonly own = new ValuePools();
   readonly typePool: Map<string, RecTy>;
+  /**
+   * The record types this keeper asked for (its RecordTypePool in the detailed-records report,
+   * whether or not the types live in a shared pool).
+   */
+  readonly recordTypeKeys = new Set<string>();
   anonCounter = 0;
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
@@ -279,10 +284,12 @@ export abstract class RecTy {
 
 function internType<T extends RecTy>(key: string, make: () => T): T {
   const c = ctx();
-  const hit = c.typePool.get(key);
-  if (hit) return hit as T;
-  const t = make();
-  c.typePool.set(key, t);
+  let t = c.typePool.get(key) as T | undefined;
+  if (!t) {
+    t = make();
+    c.typePool.set(key, t);
+  }
+  if (t instanceof RecordRecTy) c.recordTypeKeys.add(key);
   return t;
 }
 
@@ -1862,6 +1869,8 @@ export class Record {
   private ancestorCache: { epoch: number; set: ReadonlySet<Record> } | undefined;
   assertions: AssertionInfo[] = [];
   dumps: DumpInfo[] = [];
+  /** Where a class was declared (`class A;`) before its definition, in order. */
+  forwardDeclarationLocs: Loc[] = [];
   private defInit: DefInit | undefined;
 
   constructor(
@@ -2278,8 +2287,7 @@ export class RecordKeeper {
       }
       return n;
     };
-    let recordTypes = 0;
-    for (const t of own.typePool.values()) if (t instanceof RecordRecTy) recordTypes++;
+    const recordTypes = this.context.recordTypeKeys.size;
     const pools: [string, number][] = [
       ['TheArgumentInitPool', byTag(Tag.Arg) + byTag(Tag.ArgNamed)],
       ['TheBitsInitPool', byTag(Tag.Bits)],

@@ -47,6 +47,16 @@ def e0 : Base<limit>;
 const files = { 'base.td': BASE, 'extra.td': EXTRA };
 
 describe('shared include parses', () => {
+  it('counts the record types a parse asks for in its RecordTypePool, though types live in the shared pool', () => {
+    const cache = newCache();
+    const src = `class A<int a> { int Num = a; }\ndef y { int x = A<10>.Num; }\n`;
+    const pool = (r: TestParseResult) => r.records.allocationStats().pools.find(([n]) => n === 'RecordTypePool')?.[1];
+    const plain = parseSource(src, { cache: undefined });
+    expect(pool(plain)).toBe(1);
+    expect(pool(parseSource(src, { files, cache }))).toBe(1);
+    expect(pool(parseSource(src, { files, cache }))).toBe(1);
+  });
+
   it('keeps a bounded number of caches per thread, the least recently used dropped first', () => {
     const refs = Array.from({ length: 6 }, (_, i) => processParseCache([`/lru${i}`]));
     expect(processParseCache(['/lru0'])).toBe(refs[0]); // used again: now the newest

@@ -106,6 +106,12 @@ describe('-gen-ctags', () => {
       stderr: '',
     });
   });
+  it('indexes a forward-declared class at its declarations too, and a def of the same name by line', () => {
+    writeFileSync(join(dir, 'fwd.td'), 'def K;\nclass K;\nclass J;\nclass K;\nclass K { int v = 1; }\n');
+    expect(run(['-gen-ctags', 'fwd.td']).stdout.split('\n').slice(2).join('\n')).toBe(
+      'J\tfwd.td\t3\nK\tfwd.td\t1\nK\tfwd.td\t2\nK\tfwd.td\t4\nK\tfwd.td\t5\n',
+    );
+  });
 });
 
 describe('--print-sets', () => {
