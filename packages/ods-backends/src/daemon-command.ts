@@ -14,7 +14,7 @@ const HELP = `USAGE: ods-tblgen daemon start|stop|status|serve
 
 The build service: one background process per user and ods-tblgen build that keeps warm threads
 (JIT-compiled code, shared include parses) for every ods-tblgen call. The CLI starts it on first
-use and it exits after ODS_DAEMON_IDLE seconds without a request (default 180).
+use and it exits after ODS_DAEMON_IDLE seconds without a request (default 900).
 ODS_DAEMON=false never uses it (the default when CI is set); ODS_DAEMON=true always does.
 Its socket lives in a folder only you can open: $ODS_DAEMON_DIR, else
 $XDG_RUNTIME_DIR/ods-tblgen-<uid>, else <tmp>/ods-tblgen-<uid>.
@@ -23,7 +23,7 @@ $XDG_RUNTIME_DIR/ods-tblgen-<uid>, else <tmp>/ods-tblgen-<uid>.
 /** Idle time before the service exits, from ODS_DAEMON_IDLE (seconds). */
 function idleMs(): number {
   const s = Number(process.env['ODS_DAEMON_IDLE']);
-  return Number.isFinite(s) && s > 0 ? s * 1000 : 180_000;
+  return Number.isFinite(s) && s > 0 ? s * 1000 : 900_000;
 }
 
 function describe(s: ServiceStatus): string {
@@ -60,6 +60,8 @@ export async function runDaemonCommand(argv: readonly string[], io: Out): Promis
         idleMs: idleMs(),
         threads: availableParallelism(),
         maxThreadHeapMb: 1024,
+        // Its caches go after a minute without requests; its warm code stays until it exits.
+        trimAfterMs: Math.min(60_000, idleMs()),
       });
       if (!handle) return 0; // another service of this build already listens
       const stop = () => void handle.stop();

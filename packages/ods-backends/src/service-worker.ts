@@ -12,4 +12,11 @@ serveServiceWorker({
   cli: (argv, io) => runCli(argv, io),
   // In this thread: it is warm and holds the shared include parses.
   build: (argv, io) => runBuildCommand(argv, { ...io, inThread: true }),
+  // Idle a while: keep the warm code, drop the remembered runs and include parses.
+  trim: () => {
+    memoizeRuns(false);
+    memoizeRuns(true);
+    shareParsesInProcess(false);
+    shareParsesInProcess(true);
+  },
 });

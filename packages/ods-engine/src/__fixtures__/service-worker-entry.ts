@@ -3,7 +3,10 @@
 import { threadId } from 'node:worker_threads';
 import { serveServiceWorker } from '../service/worker.js';
 
+let trims = 0;
+
 serveServiceWorker({
+  trim: () => void trims++,
   cli: (argv, io) => {
     const [cmd, ...rest] = argv;
     switch (cmd) {
@@ -18,6 +21,9 @@ serveServiceWorker({
         return 0;
       case 'thread':
         io.stdout(String(threadId));
+        return 0;
+      case 'trims':
+        io.stdout(String(trims));
         return 0;
       case 'stdin':
         io.stdout(`[${io.stdin()}]`);

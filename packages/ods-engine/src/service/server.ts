@@ -9,7 +9,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { ensurePrivateDir, servicePaths, type ServicePaths } from './paths.js';
 import { type ClientMessage, type ServiceMessage, type ServiceStatus, onMessages, send } from './protocol.js';
-import type { WorkerReply, WorkerRequest } from './worker.js';
+import type { WorkerReply, WorkerRequest, WorkerTrim } from './worker.js';
 
 export interface ServiceOptions {
   readonly buildId: string;
@@ -22,6 +22,12 @@ export interface ServiceOptions {
   readonly threads: number;
   /** A thread whose heap passes this after a request is replaced (bounded memory). */
   readonly maxThreadHeapMb?: number;
+  /**
+   * After this long without a request (ms), the threads drop what they keep for the next
+   * requests (remembered runs, include parses): an idle service holds little more than its warm
+   * code until it exits. Default: never.
+   */
+  readonly trimAfterMs?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -110,6 +116,8 @@ export class ServiceHandle {
   private lastActive = Date.now();
   private served = 0;
   private stopping = false;
+  /** The lastActive time the threads were last trimmed at (see ServiceOptions.trimAfterMs). */
+  private trimmedAt = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly closed: Promise<void>;
   private resolveClosed!: () => void;
@@ -125,7 +133,8 @@ export class ServiceHandle {
     // Every thread starts now: loading the tool's code takes a while, better before the first requests.
     while (this.slots.length < opts.threads) this.spawn();
     this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS));
-    this.timers.push(setInterval(() => this.checkIdle(), Math.max(50, Math.min(opts.idleMs / 4, 10_000))));
+    const every = Math.min(opts.idleMs / 4, opts.trimAfterMs ?? Infinity, 10_000);
+    this.timers.push(setInterval(() => this.checkIdle(), Math.max(50, every)));
   }
 
   /** Resolves when the service has stopped. */
@@ -272,6 +281,10 @@ export class ServiceHandle {
     const busy = this.queue.length > 0 || this.slots.some((s) => s.busy);
     if (busy) this.lastActive = Date.now();
     else if (Date.now() - this.lastActive >= this.opts.idleMs) void this.stop();
+    else if (this.opts.trimAfterMs !== undefined && Date.now() - this.lastActive >= this.opts.trimAfterMs && this.trimmedAt !== this.lastActive) {
+      this.trimmedAt = this.lastActive;
+      for (const slot of this.slots) slot.worker.postMessage({ trim: true } satisfies WorkerTrim);
+    }
   }
 
   /** Stop accepting, let running requests finish, remove the socket and token, end the threads. */

@@ -29,9 +29,17 @@ afterEach(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let n = 0;
-async function service(opts: { threads?: number; idleMs?: number; maxThreadHeapMb?: number } = {}): Promise<{ dir: string; target: ServiceTarget; handle: ServiceHandle }> {
+async function service(opts: { threads?: number; idleMs?: number; maxThreadHeapMb?: number; trimAfterMs?: number } = {}): Promise<{ dir: string; target: ServiceTarget; handle: ServiceHandle }> {
   const dir = join(root, `s${n++}`);
-  const handle = await startService({ buildId: BUILD, workerScript: worker, dir, idleMs: opts.idleMs ?? 60_000, threads: opts.threads ?? 2, maxThreadHeapMb: opts.maxThreadHeapMb });
+  const handle = await startService({
+    buildId: BUILD,
+    workerScript: worker,
+    dir,
+    idleMs: opts.idleMs ?? 60_000,
+    threads: opts.threads ?? 2,
+    maxThreadHeapMb: opts.maxThreadHeapMb,
+    trimAfterMs: opts.trimAfterMs,
+  });
   if (!handle) throw new Error('service did not start');
   handles.push(handle);
   return { dir, handle, target: { buildId: BUILD, command: ['false'], env: { ODS_DAEMON_DIR: dir, TEST_VAR: 'from-client' } } };
@@ -76,6 +84,17 @@ describe('build service', () => {
     expect(a1).not.toBe(b1);
     expect(a2).toBe(a1);
     expect(b2).toBe(b1);
+  });
+
+  it('has its threads drop their caches once idle a while, once per idle spell', async () => {
+    const { target } = await service({ threads: 1, trimAfterMs: 150 });
+    const trims = async () => text(await runThroughService(target, 'cli', ['trims'], { cwd: '/' }));
+    expect(await trims()).toBe('1:0');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await trims()).toBe('1:1');
+    // Busy again, then idle again: trimmed again.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await trims()).toBe('1:2');
   });
 
   it('answers status and stop', async () => {

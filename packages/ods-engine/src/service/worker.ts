@@ -11,6 +11,11 @@ export interface WorkerRequest {
   readonly env: Readonly<Record<string, string>>;
 }
 
+/** Drop what the thread keeps for later requests (the service has been idle a while). */
+export interface WorkerTrim {
+  readonly trim: true;
+}
+
 export type WorkerReply =
   | { readonly t: 'out' | 'err'; readonly s: string }
   | { readonly t: 'stdin?' }
@@ -25,7 +30,10 @@ export interface ServiceIO {
   stdin(): string;
 }
 
-export type ServiceHandlers = Record<RunKind, (argv: readonly string[], io: ServiceIO) => number | Promise<number>>;
+export type ServiceHandlers = Record<RunKind, (argv: readonly string[], io: ServiceIO) => number | Promise<number>> & {
+  /** Drop caches kept for later requests (the service is idle). */
+  readonly trim?: () => void;
+};
 
 /** Call from the service's worker script. */
 export function serveServiceWorker(handlers: ServiceHandlers): void {
@@ -33,7 +41,8 @@ export function serveServiceWorker(handlers: ServiceHandlers): void {
   if (!port) throw new Error('serveServiceWorker must run in a worker thread');
   const { stdinPort, stdinFlag } = workerData as { stdinPort: MessagePort; stdinFlag: Int32Array };
   const post = (m: WorkerReply) => port.postMessage(m);
-  port.on('message', async (req: WorkerRequest) => {
+  port.on('message', async (req: WorkerRequest | WorkerTrim) => {
+    if ('trim' in req) return handlers.trim?.();
     // The client's environment, for this request ($env{...} in ods.json, MLIR_INCLUDE_DIR).
     for (const k of Object.keys(process.env)) delete process.env[k];
     Object.assign(process.env, req.env);
