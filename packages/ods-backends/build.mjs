@@ -45,11 +45,12 @@ await build({
   define: { 'import.meta.url': '__odsClientUrl' },
   banner: { js: "const __odsClientUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-// The CLI alone as CommonJS (dist/cli.cjs): the in-process path of every command but `build`,
-// `daemon` and `lsp`, run with a V8 code cache on Node versions that have no compile cache of
-// their own (src/compile-cache.ts needs a script, not an ES module).
+// The CLI alone and `build` alone as CommonJS (dist/cli.cjs, dist/build-cli.cjs): the in-process
+// paths of every command but `daemon`, `lsp` and `build --watch`, run with a V8 code cache on Node
+// versions that have no compile cache of their own (src/compile-cache.ts needs a script, not an
+// ES module).
 await build({
-  entryPoints: { cli: 'src/cli-main.ts' },
+  entryPoints: { cli: 'src/cli-main.ts', 'build-cli': 'src/build-main.ts' },
   outExtension: { '.js': '.cjs' },
   outdir: 'dist',
   bundle: true,
@@ -58,6 +59,8 @@ await build({
   target: 'node20',
   minifySyntax: true,
   logLevel: 'warning',
+  // chokidar (watch mode) never loads here: watch runs the ES module bundle.
+  external: ['chokidar'],
   define: { 'import.meta.url': '__odsCliUrl' },
   banner: { js: "const __odsCliUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
@@ -66,4 +69,5 @@ const hash = createHash('sha256').update(version);
 for (const name of Object.keys(entryPoints)) hash.update(readFileSync(`dist/${name}.js`));
 hash.update(readFileSync('dist/client.cjs'));
 hash.update(readFileSync('dist/cli.cjs'));
+hash.update(readFileSync('dist/build-cli.cjs'));
 writeFileSync('dist/build-id.txt', `${version}-${hash.digest('hex').slice(0, 24)}\n`);
