@@ -47,6 +47,7 @@ import './spirv-enum-avail-defs.js';
 import './spirv-attr-utils.js';
 import './tosa-avail-impls.js';
 import './directive-decl.js';
+import './searchable-tables.js';
 import './openmp-clause-ops.js';
 import './verify-openmp-ops.js';
 import './llvmir-conversions.js';
