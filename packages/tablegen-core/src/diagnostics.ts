@@ -286,6 +286,14 @@ export class DiagnosticEngine {
     return this.report('warning', loc, message);
   }
 
+  /**
+   * Print a message without a location that is not counted as an error: llvm's
+   * PrintError(const Twine &), whose run still succeeds (and writes its output).
+   */
+  printUncounted(severity: Severity, message: string): void {
+    if (this.sink) this.sink(this.format({ severity, loc: undefined, message, notes: [] }));
+  }
+
   /** Report an error and unwind. */
   fatal(loc: Loc | undefined, message: string, notes: DiagnosticNote[] = []): never {
     throw new FatalError(this.error(loc, message, notes));

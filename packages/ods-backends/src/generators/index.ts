@@ -48,6 +48,7 @@ import './spirv-attr-utils.js';
 import './tosa-avail-impls.js';
 import './directive-decl.js';
 import './searchable-tables.js';
+import './directive-impl.js';
 import './openmp-clause-ops.js';
 import './verify-openmp-ops.js';
 import './llvmir-conversions.js';
