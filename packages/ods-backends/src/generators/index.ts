@@ -49,6 +49,7 @@ import './tosa-avail-impls.js';
 import './directive-decl.js';
 import './searchable-tables.js';
 import './directive-impl.js';
+import './intrinsic-enums.js';
 import './openmp-clause-ops.js';
 import './verify-openmp-ops.js';
 import './llvmir-conversions.js';
