@@ -50,6 +50,7 @@ import './directive-decl.js';
 import './searchable-tables.js';
 import './directive-impl.js';
 import './intrinsic-enums.js';
+import './target-library-info.js';
 import './openmp-clause-ops.js';
 import './verify-openmp-ops.js';
 import './llvmir-conversions.js';
