@@ -479,34 +479,30 @@ class DirectiveImplEmitter {
       return result;
     };
     for (const d of this.directives) compute(d.def);
-    const qual = this.qualifier();
-    const out = this.out;
-    out.write(`\n${qual}Association ${qual}getDirectiveAssociation(${qual}Directive Dir) {\n  switch (Dir) {\n`);
-    for (const d of this.directives) {
-      out.write(`  case ${this.directiveIdent(d)}:\n    return Association::${nameOf(computed.get(d.def)!)};\n`);
-    }
-    out.write('  } // switch (Dir)\n  llvm_unreachable("Unexpected directive");\n}\n');
+    this.emitDirectiveSwitch('Association', 'getDirectiveAssociation', 'Dir', (d) => `Association::${nameOf(computed.get(d.def)!)}`);
   }
 
   private emitCategories(): void {
-    const qual = this.qualifier();
-    const out = this.out;
-    out.write(`\n${qual}Category ${qual}getDirectiveCategory(${qual}Directive Dir) {\n  switch (Dir) {\n`);
-    for (const d of this.directives) {
-      out.write(`  case ${this.directiveIdent(d)}:\n    return Category::${d.getCategory().getValueAsString('name')};\n`);
-    }
-    out.write('  } // switch (Dir)\n  llvm_unreachable("Unexpected directive");\n}\n');
+    this.emitDirectiveSwitch('Category', 'getDirectiveCategory', 'Dir', (d) => `Category::${d.getCategory().getValueAsString('name')}`);
   }
 
   private emitLanguages(): void {
+    this.emitDirectiveSwitch('SourceLanguage', 'getDirectiveLanguages', 'D', (d) =>
+      d
+        .getSourceLanguages()
+        .map((l) => `SourceLanguage::${l.getValueAsString('name').replaceAll(' ', '_')}`)
+        .join(' | '),
+    );
+  }
+
+  /** A function of a directive returning a value per directive (a switch over `param`). */
+  private emitDirectiveSwitch(type: string, fn: string, param: string, value: (d: Directive) => string): void {
     const qual = this.qualifier();
     const out = this.out;
-    out.write(`\n${qual}SourceLanguage ${qual}getDirectiveLanguages(${qual}Directive D) {\n  switch (D) {\n`);
-    for (const d of this.directives) {
-      const langs = d.getSourceLanguages().map((l) => `SourceLanguage::${l.getValueAsString('name').replaceAll(' ', '_')}`);
-      out.write(`  case ${this.directiveIdent(d)}:\n    return ${langs.join(' | ')};\n`);
-    }
-    out.write('  } // switch(D)\n  llvm_unreachable("Unexpected directive");\n}\n');
+    out.write(`\n${qual}${type} ${qual}${fn}(${qual}Directive ${param}) {\n  switch (${param}) {\n`);
+    for (const d of this.directives) out.write(`  case ${this.directiveIdent(d)}:\n    return ${value(d)};\n`);
+    // (llvm writes the closing comment of the languages' switch without a space.)
+    out.write(`  } // switch${param === 'D' ? '' : ' '}(${param})\n  llvm_unreachable("Unexpected directive");\n}\n`);
   }
 
   /**

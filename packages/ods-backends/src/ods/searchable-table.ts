@@ -3,24 +3,28 @@
 // annotations), `SearchIndex`, and the classes deriving from the legacy `SearchableTable` class.
 import { type Record, type RecordKeeper, type RecordVal, StringInit } from '@ods-ts/tablegen-core';
 
-/** A `GenericEnum` def: an enum over the defs of `FilterClass`. */
-export class GenericEnumDef {
+/** What enums and tables share: a name and the class whose defs they are over. */
+abstract class FilterClassDef {
   constructor(readonly def: Record) {}
 
-  /** Every def of `GenericEnum`, by name (fatal when the class is not defined). */
-  static all(records: RecordKeeper): GenericEnumDef[] {
-    return records.getAllDerivedDefinitions('GenericEnum').map((d) => new GenericEnumDef(d));
-  }
   getName(): string {
     return this.def.getName();
   }
-  /** `FilterClass`: the class whose defs are the enumerators. */
+  /** `FilterClass`: the class whose defs are the enumerators or rows. */
   getFilterClass(): string {
     return this.def.getValueAsString('FilterClass');
   }
   /** Where `FilterClass` is set. */
   getFilterClassVal(): RecordVal | undefined {
     return this.def.getValue('FilterClass');
+  }
+}
+
+/** A `GenericEnum` def: an enum over the defs of `FilterClass`. */
+export class GenericEnumDef extends FilterClassDef {
+  /** Every def of `GenericEnum`, by name (fatal when the class is not defined). */
+  static all(records: RecordKeeper): GenericEnumDef[] {
+    return records.getAllDerivedDefinitions('GenericEnum').map((d) => new GenericEnumDef(d));
   }
   /** `NameField`: the field naming an enumerator (unset: the def's name). */
   getNameField(): string | undefined {
@@ -33,21 +37,10 @@ export class GenericEnumDef {
 }
 
 /** A `GenericTable` def: a C++ array over the defs of `FilterClass`, with a primary key. */
-export class GenericTableDef {
-  constructor(readonly def: Record) {}
-
+export class GenericTableDef extends FilterClassDef {
   /** Every def of `GenericTable`, by name (fatal when the class is not defined). */
   static all(records: RecordKeeper): GenericTableDef[] {
     return records.getAllDerivedDefinitions('GenericTable').map((d) => new GenericTableDef(d));
-  }
-  getName(): string {
-    return this.def.getName();
-  }
-  getFilterClass(): string {
-    return this.def.getValueAsString('FilterClass');
-  }
-  getFilterClassVal(): RecordVal | undefined {
-    return this.def.getValue('FilterClass');
   }
   /** `FilterClassField`: a bit field of the entries that selects them (unset: all entries). */
   getFilterClassField(): string | undefined {
