@@ -61,10 +61,19 @@ describe.skipIf(!haveMlirFile('llvm/Frontend/Directive/DirectiveBase.td'))('--ge
     expect(ours.err).toBe('error: A single definition of DirectiveLanguage is needed.\n');
   });
 
-  it.skipIf(!HAVE_LLVM_TBLGEN)('generates OMP.inc and ACC.inc as llvm-tblgen does', () => {
+  it("--gen-directive-decl without --directives-dialect writes llvm-tblgen's header", () => {
+    const { ref, ours } = runBothOn({ 'in.td': LANG + UNKNOWN }, ['--gen-directive-decl', '-I', MLIR_INCLUDE, 'in.td']);
+    if (HAVE_LLVM_TBLGEN) expect(ours).toEqual(ref);
+    expect(ours.out).toContain('namespace llvm {\n\nnamespace a::b {\n\nenum class Association {\n  Block,\n  First_ = Block,\n');
+    expect(ours.out).toContain('static constexpr std::size_t Clause_enumSize = 2;\n\n// Enumeration helper functions\n');
+  });
+
+  it.skipIf(!HAVE_LLVM_TBLGEN)('generates OMP.inc, OMP.h.inc, ACC.inc and ACC.h.inc as llvm-tblgen does', () => {
     for (const file of ['llvm/Frontend/OpenMP/OMP.td', 'llvm/Frontend/OpenACC/ACC.td']) {
-      const { ref, ours } = runBothOn({}, ['--gen-directive-impl', '-I', MLIR_INCLUDE, `${MLIR_INCLUDE}/${file}`]);
-      expect(ours).toEqual(ref);
+      for (const flag of ['--gen-directive-impl', '--gen-directive-decl']) {
+        const { ref, ours } = runBothOn({}, [flag, '-I', MLIR_INCLUDE, `${MLIR_INCLUDE}/${file}`]);
+        expect(ours).toEqual(ref);
+      }
     }
     expect(runCliIn('/', ['--gen-directive-impl', '-I', MLIR_INCLUDE, `${MLIR_INCLUDE}/llvm/Frontend/OpenACC/ACC.td`]).out).toContain(
       '#ifdef GEN_CLANG_DIRECTIVE_CLAUSE_SETS\n',

@@ -3,16 +3,12 @@
 // clause sets (OpenACC), the clause-class macros, and the GEN_DIRECTIVES_IMPL functions (kinds
 // and names by spelling and version, clause values, allowed clauses, associations, categories,
 // languages, and the table of leaf constructs).
-import { type Record, type RecordKeeper, activeDiagnostics, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
+import { type Record, type RecordKeeper, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { ALL_VERSIONS, Clause, Directive, DirectiveLanguage, type Spelling, type VersionedClause } from '../ods/directive.js';
+import { ALL_VERSIONS, type Clause, Directive, type DirectiveLanguage, type Spelling, type VersionedClause } from '../ods/directive.js';
+import { checkedDirectiveModel, errorNoLoc } from './directive-gen-util.js';
 import { TextWriter } from '../text.js';
-
-/** llvm's PrintError(Twine): an error without a location, printed but not failing the run. */
-function errorNoLoc(message: string): void {
-  activeDiagnostics()?.printUncounted('error', message);
-}
 
 /** The frontends whose pieces are generated. */
 type Frontend = 'llvm' | 'flang' | 'clang';
@@ -113,15 +109,10 @@ class DirectiveImplEmitter {
   private readonly clauses: Clause[];
 
   constructor(private readonly records: RecordKeeper) {
-    const languages = DirectiveLanguage.all(records);
-    if (languages.length !== 1) fatalNoLoc('A single definition of DirectiveLanguage is needed.');
-    this.lang = languages[0]!;
-    this.directives = Directive.all(records);
-    this.clauses = Clause.all(records);
+    ({ lang: this.lang, directives: this.directives, clauses: this.clauses } = checkedDirectiveModel(records));
   }
 
   run(): string {
-    this.checkDuplicateClauses();
     this.emitFlang();
     if (this.lang.getName() === 'OpenACC') {
       this.emitClauseSets('clang');
@@ -147,35 +138,6 @@ class DirectiveImplEmitter {
     this.out.write(`#ifdef ${name}\n#undef ${name}\n\n`);
     body();
     this.out.write(`\n#endif // ${name}\n\n`);
-  }
-
-  // --- Checks -------------------------------------------------------------------------------
-
-  /** A clause at most once in the three allowed lists, and not both allowed and required. */
-  private checkDuplicateClauses(): void {
-    let duplicate = false;
-    for (const d of this.directives) {
-      const check = (lists: (() => VersionedClause[])[]) => {
-        const seen = new Set<string>();
-        // Each list is checked only while the earlier ones had no duplicate.
-        for (const list of lists) {
-          let found = false;
-          for (const vc of list()) {
-            const name = vc.getClause().getRecordName();
-            if (seen.has(name)) {
-              errorNoLoc(`Clause ${name} already defined on directive ${d.getRecordName()}`);
-              found = true;
-            }
-            seen.add(name);
-          }
-          if (found) return true;
-        }
-        return false;
-      };
-      if (check([() => d.getAllowedClauses(), () => d.getAllowedOnceClauses(), () => d.getAllowedExclusiveClauses()])) duplicate = true;
-      if (check([() => d.getAllowedClauses(), () => d.getRequiredClauses()])) duplicate = true;
-      if (duplicate) fatalNoLoc(`One or more clauses are defined multiple times on directive ${d.getRecordName()}`);
-    }
   }
 
   // --- Flang and Clang ----------------------------------------------------------------------

@@ -32,6 +32,14 @@ export class DirectiveLanguage {
   getFlangClauseBaseClass(): string {
     return this.def.getValueAsString('flangClauseBaseClass');
   }
+  /** `makeEnumAvailableInNamespace`: the enumerators exported into the namespace too. */
+  hasMakeEnumAvailableInNamespace(): boolean {
+    return this.def.getValueAsBit('makeEnumAvailableInNamespace');
+  }
+  /** `enableBitmaskEnumInNamespace`. */
+  hasEnableBitmaskEnumInNamespace(): boolean {
+    return this.def.getValueAsBit('enableBitmaskEnumInNamespace');
+  }
 }
 
 /** A version range [min, max] of C++ `int`s (llvm::directive::VersionRange). */
