@@ -18,7 +18,8 @@ export function readManifest() {
   // what ods-tblgen builds), and ../shared's when it is there.
   const paths = explicit ? [explicit] : defaultManifests(ROOT).filter((p) => !p.includes('extra'));
   for (const p of paths) if (!existsSync(p)) throw new Error(`manifest ${p} not found (set ODS_CONFORMANCE_MANIFEST)`);
-  return readManifests(paths);
+  // mlir-tblgen rows only (the llvm-tblgen rows run other backends).
+  return readManifests(paths).filter((r) => !r.tool);
 }
 
 /**

@@ -138,16 +138,38 @@ export function parseManifest(text) {
   };
   const [iFile, iGen, iArgs] = [col('file'), col('generator'), col('args')];
   const iTrivial = header.indexOf('trivial');
+  // Optional: `llvm-tblgen` for rows of llvm-tblgen's backends (default: mlir-tblgen).
+  const iTool = header.indexOf('tool');
   return lines.slice(1).map((line) => {
     const f = line.split('\t');
-    return {
+    const row = {
       file: f[iFile],
       generator: f[iGen],
       // Several options may share the column, separated by spaces (the extra generators').
       args: f[iArgs] ? f[iArgs].split(' ').filter(Boolean) : [],
       trivial: iTrivial >= 0 ? f[iTrivial] === '1' : false,
     };
+    if (iTool >= 0 && f[iTool] === 'llvm-tblgen') row.tool = 'llvm-tblgen';
+    return row;
   });
+}
+
+/** A manifest file name under this prefix is a fixture of tools/conformance/fixtures/, not of the include tree. */
+export const FIXTURE_PREFIX = 'fixtures/';
+
+/**
+ * Where a manifest row runs: the folder its file is relative to (the include tree `inc`, or the
+ * fixtures folder, run with `-I <inc>`), the file, the include folder, and the reference tool.
+ */
+export function rowLocation(row, inc, repo) {
+  const fixture = row.file.startsWith(FIXTURE_PREFIX);
+  return {
+    fixture,
+    base: fixture ? join(repo, 'tools/conformance/fixtures') : inc,
+    file: fixture ? row.file.slice(FIXTURE_PREFIX.length) : row.file,
+    include: fixture ? inc : '.',
+    tool: row.tool === 'llvm-tblgen' ? 'llvm-tblgen-22' : 'mlir-tblgen-22',
+  };
 }
 
 /** A file-system-safe, collision-free cache name for a case. */

@@ -25,6 +25,18 @@ describe('conformance lib', () => {
     expect(lib.caseId(lib.groupOf('gen', 'op-decls'), lib.caseKey('a.td', ['--dialect=x']))).toBe('gen:op-decls a.td --dialect=x');
   });
 
+  it("runs llvm-tblgen's rows and fixtures where they live", () => {
+    const [inTree, fixture] = lib.parseManifest(
+      'file\tgenerator\targs\ttool\nllvm/X.td\tvt\t\tllvm-tblgen\nfixtures/d/y.td\tvt\t-a -b\tllvm-tblgen\n',
+    );
+    expect(inTree).toEqual({ file: 'llvm/X.td', generator: 'vt', args: [], trivial: false, tool: 'llvm-tblgen' });
+    expect(lib.rowLocation(inTree, '/inc', '/repo')).toEqual({ fixture: false, base: '/inc', file: 'llvm/X.td', include: '.', tool: 'llvm-tblgen-22' });
+    expect(lib.rowLocation(fixture, '/inc', '/repo')).toEqual({
+      fixture: true, base: '/repo/tools/conformance/fixtures', file: 'd/y.td', include: '/inc', tool: 'llvm-tblgen-22',
+    });
+    expect(lib.rowLocation({ file: 'a.td', generator: 'op-decls', args: [] }, '/inc', '/repo').tool).toBe('mlir-tblgen-22');
+  });
+
   it('names cache entries uniquely', () => {
     const a = lib.cacheName('gen:op-decls', 'mlir/A.td --dialect=a');
     const b = lib.cacheName('gen:op-decls', 'mlir/A.td --dialect=b');

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadImpl } from './case.mjs';
-import { defaultManifests, readManifests } from './lib.mjs';
+import { defaultManifests, readManifests, rowLocation } from './lib.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MLIR_TBLGEN = 'mlir-tblgen-22';
@@ -132,9 +132,10 @@ async function main() {
   }
   const impl = await loadImpl(pathToFileURL(opts.impl).href);
   const ours = new Set([...impl.listGenerators()].map((g) => String(g).replace(/^(--)?gen-/, '')));
-  const mlirRows = readManifests(defaultManifests(REPO)).map((r) => ({
-    ...r, label: r.file, base: inc, input: join(inc, r.file), includes: [inc],
-  }));
+  const mlirRows = readManifests(defaultManifests(REPO)).map((r) => {
+    const at = rowLocation(r, inc, REPO);
+    return { ...r, label: r.file, base: at.base, input: join(at.base, at.file), includes: [inc], refTool: at.tool };
+  });
   const rows = sample(
     [...exampleRows(inc), ...drrRows(inc), ...mlirRows].filter(
       (r) => (ours.has(r.generator) || BUILTIN.has(r.generator)) && `${r.generator} ${r.label} ${r.args.join(' ')}`.includes(opts.filter),
@@ -152,7 +153,7 @@ async function main() {
       const args = [action, ...row.args, ...v.includes.flatMap((i) => ['-I', i]), v.input, '-o', v.output, '-d', v.depfile];
       const at = (p) => (p.startsWith('/') ? p : join(v.cwd, p));
       clean(tmp);
-      const refTool = BUILTIN.has(row.generator) ? LLVM_TBLGEN : MLIR_TBLGEN;
+      const refTool = BUILTIN.has(row.generator) ? LLVM_TBLGEN : (row.refTool ?? MLIR_TBLGEN);
       const ref = spawnSync(refTool, args, { cwd: v.cwd, maxBuffer: 1 << 28 });
       const refOut = readOrNull(at(v.output));
       const refDep = readOrNull(at(v.depfile));

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { loadImpl, runCase } from './case.mjs';
 import {
   USAGE, cacheName, caseId, caseKey, compareGroups, firstLine, groupOf, markdownTable, parseArgs,
-  defaultManifests, readManifests, ratchetRegressions, replaceBetweenMarkers, summarize, textTable, updatedRatchet,
+  defaultManifests, readManifests, rowLocation, ratchetRegressions, replaceBetweenMarkers, summarize, textTable, updatedRatchet,
 } from './lib.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -135,7 +135,7 @@ async function computeReferences(todo, inc, jobs, quiet) {
   let next = 0;
   const runOne = (c, attempt = 1) =>
     new Promise((res, rej) => {
-      const child = spawn(c.ref.tool, c.ref.args, { cwd: inc, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(c.ref.tool, c.ref.args, { cwd: c.cwd ?? inc, stdio: ['ignore', 'pipe', 'pipe'] });
       const out = [];
       const err = [];
       child.stdout.on('data', (b) => out.push(b));
@@ -336,13 +336,17 @@ async function main() {
     for (const m of manifests) if (!existsSync(m)) throw new HarnessError(`manifest ${m} not found (pass --manifest, or --suite records,json)`);
     if (manifests.length === 0) throw new HarnessError('no manifest in tools/conformance/cases (pass --manifest, or --suite records,json)');
     for (const row of readManifests(manifests)) {
-      const flags = [`--gen-${row.generator}`, ...row.args, '-I', '.', row.file];
+      const at = rowLocation(row, inc, REPO);
+      const flags = [`--gen-${row.generator}`, ...row.args, '-I', at.include, at.file];
       add({
         suite: 'gen',
         group: groupOf('gen', row.generator),
         key: caseKey(row.file, row.args),
         missing: !generators.has(row.generator),
-        ref: { tool: MLIR_TBLGEN, args: flags },
+        cwd: at.base,
+        // A fixture's reference output is cached by its content too.
+        contentHash: at.fixture ? createHash('sha1').update(readFileSync(join(at.base, at.file))).digest('hex') : undefined,
+        ref: { tool: at.tool, args: flags },
         argv: flags,
       });
     }
@@ -362,7 +366,7 @@ async function main() {
   const todo = [];
   for (const c of cases) {
     if (c.missing) continue;
-    const base = join(c.ref.tool === MLIR_TBLGEN ? mlirDir : llvmDir, cacheName(c.group, c.key));
+    const base = join(c.ref.tool === MLIR_TBLGEN ? mlirDir : llvmDir, cacheName(c.group, c.contentHash ? `${c.key}\0${c.contentHash}` : c.key));
     c.refOut = `${base}.out`;
     c.refMeta = `${base}.meta.json`;
     if (existsSync(c.refMeta) && existsSync(c.refOut)) {
@@ -404,7 +408,7 @@ async function main() {
     results.push({ ...r, group: c.group, key: c.key });
     progress.tick();
   };
-  const messages = toRun.map((c) => ({ id: c.id, argv: c.argv, cwd: inc, mode: c.mode, refOut: c.refOut, refFirstErr: firstLine(c.meta.stderr ?? '') }));
+  const messages = toRun.map((c) => ({ id: c.id, argv: c.argv, cwd: c.cwd ?? inc, mode: c.mode, refOut: c.refOut, refFirstErr: firstLine(c.meta.stderr ?? '') }));
   if (opts.inBand) {
     for (const m of messages) {
       let r;

@@ -8,6 +8,8 @@ export interface GeneratorOption {
   /** `string` options take a value; `bool` options are flags; `list` may repeat. */
   readonly kind: 'string' | 'bool' | 'list';
   readonly default?: string;
+  /** The value's name in --help (`<target prefix>`); `<string>` by default. */
+  readonly valueName?: string;
 }
 
 export interface GeneratorContext {

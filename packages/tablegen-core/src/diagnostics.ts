@@ -75,6 +75,12 @@ export interface Loc {
 
 export type Severity = 'error' | 'warning' | 'note' | 'remark';
 
+/**
+ * llvm's invalid SMLoc() given to PrintError and the like (not "no location"): the message
+ * reads `<unknown>:0: error: ...`, without a source line.
+ */
+export const UNKNOWN_LOC: Loc = Object.freeze({ buffer: -1, offset: 0 });
+
 export interface DiagnosticNote {
   readonly loc: Loc | undefined;
   readonly message: string;
@@ -172,6 +178,7 @@ export class SourceManager {
     const c = this.colors;
     const kind = c ? `${SEVERITY_COLORS[severity]}${severity}: ${RESET}` : `${severity}: `;
     if (!loc) return `${kind}${message}\n`;
+    if (loc === UNKNOWN_LOC) return c ? `${BOLD}<unknown>:0: ${RESET}${kind}${BOLD}${message}\n${RESET}` : `<unknown>:0: ${kind}${message}\n`;
     const b = this.buffer(loc.buffer);
     let out = '';
     // Included-from lines, outermost last, like SourceMgr::PrintIncludeStack.
@@ -292,6 +299,14 @@ export class DiagnosticEngine {
 
   warning(loc: Loc | undefined, message: string): Diagnostic {
     return this.report('warning', loc, message);
+  }
+
+  /**
+   * Print a message without a location that is not counted as an error: llvm's
+   * PrintError(const Twine &), whose run still succeeds (and writes its output).
+   */
+  printUncounted(severity: Severity, message: string): void {
+    if (this.sink) this.sink(this.format({ severity, loc: undefined, message, notes: [] }));
   }
 
   /** Report an error and unwind. */

@@ -199,12 +199,12 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   p.add(group('Generator to run', notYet(MLIR_GENERATORS), 'hidden'));
 
   // Generator options: mlir-tblgen's (global, whatever the generator) and the declared ones.
-  const declared = new Map<string, { kind: ValueKind; desc: string; gens: string[] }>();
+  const declared = new Map<string, { kind: ValueKind; desc: string; gens: string[]; valueName?: string }>();
   for (const [flag, g] of implemented) {
     for (const o of g.options ?? []) {
       const d = declared.get(o.name);
       if (d) d.gens.push(flag);
-      else declared.set(o.name, { kind: o.kind, desc: o.description, gens: [flag] });
+      else declared.set(o.name, { kind: o.kind, desc: o.description, gens: [flag], ...(o.valueName ? { valueName: o.valueName } : {}) });
     }
   }
   const storeGen = (name: string, kind: ValueKind) => (v: GeneratorOptionValue) => {
@@ -226,7 +226,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   for (const [name, d] of declared) {
     if (known.has(name) || p.map.has(name)) continue;
     const category = `Options for ${d.gens.map((g) => `-${g}`).join(', ')}`;
-    p.add(valueOption({ name, kind: d.kind, desc: d.desc, category }, storeGen(name, d.kind)));
+    p.add(valueOption({ name, kind: d.kind, desc: d.desc, category, ...(d.valueName ? { valueName: d.valueName } : {}) }, storeGen(name, d.kind)));
   }
   const hiddenStore = (name: string) => (v: GeneratorOptionValue) => {
     if (name === 'debug-counter') args.debugCounters.push(v as string);

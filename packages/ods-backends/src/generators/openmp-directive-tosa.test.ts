@@ -21,11 +21,16 @@ describe.skipIf(!haveMlirFile('llvm/Frontend/Directive/DirectiveBase.td'))('--ge
     const r = run('--gen-directive-decl', '--directives-dialect=A,Toy', '-I', MLIR_INCLUDE, 'lang.td');
     expect(r.out).toBe(expected(DIR, 'lang.td'));
   });
-  it('needs a dialect', () => {
-    const r = run('--gen-directive-decl', '-I', MLIR_INCLUDE, 'lang.td');
+  it('needs a dialect when the option is given', () => {
+    const r = run('--gen-directive-decl', '--directives-dialect=', '-I', MLIR_INCLUDE, 'lang.td');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toBe("error: a dialect must be selected for the directives via '--directives-dialect'\n");
+  });
+  it("writes llvm-tblgen's C++ header without the option (llvm-tblgen has none)", () => {
+    const r = run('--gen-directive-decl', '-I', MLIR_INCLUDE, 'lang.td');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^#ifndef LLVM_\w+_INC\n/);
   });
   it('reports a missing DirectiveLanguage where mlir-tblgen crashes', () => {
     const r = run('--gen-directive-decl', '--directives-dialect=Toy', '-I', MLIR_INCLUDE, 'no-language.td');

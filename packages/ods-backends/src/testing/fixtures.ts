@@ -1,7 +1,9 @@
 // Shared harness of the generator fixture tests (src/**/*.test.ts): where MLIR 22's .td files
 // are read in place from, where the fixtures live, and running the CLI in a directory while
 // capturing its exit code and output. Test support only; no generator imports it.
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli.js';
@@ -37,4 +39,23 @@ export function runCliIn(cwd: string, args: readonly string[]): CliRun {
 /** A `run(...args)` for tests that always run the CLI in one directory. */
 export function cliRunner(cwd: string): (...args: string[]) => CliRun {
   return (...args) => runCliIn(cwd, args);
+}
+
+/** Whether llvm-tblgen-22 (the reference of llvm-tblgen's backends) is on PATH. */
+export const HAVE_LLVM_TBLGEN = spawnSync('llvm-tblgen-22', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Runs llvm-tblgen-22 and the CLI with the same arguments on `files` (name to text) written to a
+ * fresh folder, the program name in the reference's stderr replaced by ours.
+ */
+export function runBothOn(files: { readonly [name: string]: string }, args: readonly string[]): { ref: CliRun; ours: CliRun } {
+  const dir = mkdtempSync(join(tmpdir(), 'ods-llvm-'));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, 'latin1');
+    const r = spawnSync('llvm-tblgen-22', args, { cwd: dir, encoding: 'latin1' });
+    const ref = { code: r.status ?? 128, out: r.stdout, err: r.stderr.replaceAll('llvm-tblgen-22', 'ods-tblgen') };
+    return { ref, ours: runCliIn(dir, args) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
