@@ -32,6 +32,7 @@ import { conditionOf } from '../ods/predicate.js';
 import {
   type StaticVerifier,
   type VerifyHelper,
+  canEmitAttrVerifier,
   genAttributeVerifier,
   genOperandResultVerifier,
   genPropertyVerifier,
@@ -1008,6 +1009,8 @@ export class OpEmitter {
     getInherent.write('  return std::nullopt;\n');
     for (const it of items) {
       if (it.kind !== 'attr' || !it.meta.constraint) continue;
+      // No op here: a condition that uses `$_op` is checked by the op's verifier only.
+      if (!canEmitAttrVerifier(it.meta.constraint, false)) continue;
       const fn = this.sv?.getAttrConstraintFn(it.meta.constraint.def);
       if (fn === undefined) continue;
       const name = it.meta.attrName;

@@ -1,7 +1,8 @@
 // Shared harness of the generator fixture tests (src/**/*.test.ts): where MLIR 22's .td files
 // are read in place from, where the fixtures live, and running the CLI in a directory while
 // capturing its exit code and output. Test support only; no generator imports it.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli.js';
@@ -37,4 +38,15 @@ export function runCliIn(cwd: string, args: readonly string[]): CliRun {
 /** A `run(...args)` for tests that always run the CLI in one directory. */
 export function cliRunner(cwd: string): (...args: string[]) => CliRun {
   return (...args) => runCliIn(cwd, args);
+}
+
+/** Run the CLI on `text` written to a temporary `name` (the last argument), then remove it. */
+export function runOnTd(text: string, args: readonly string[], name = 'in.td'): CliRun {
+  const dir = mkdtempSync(join(tmpdir(), 'ods-td-'));
+  try {
+    writeFileSync(join(dir, name), text);
+    return runCliIn(dir, [...args, name]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
