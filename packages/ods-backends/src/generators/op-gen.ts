@@ -1135,7 +1135,9 @@ export class OpEmitter {
       const name = op.getGetterName(na.name);
       if (na.attr.isDerivedAttr()) {
         const m = this.opClass.addMethod(na.attr.getReturnType(), name);
-        if (m) m.body.write(`  ${na.attr.getDerivedCodeBody()}\n`);
+        // Three writes, as upstream streams them: the indent alone is kept even before a body
+        // that opens with a newline (a blank first line the output keeps).
+        if (m) m.body.write('  ').write(na.attr.getDerivedCodeBody()).write('\n');
       } else {
         const m = this.opClass.addInlineMethod(na.attr.getStorageType(), name + 'Attr');
         if (m)
