@@ -27,6 +27,7 @@ import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
 import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
 import { PhaseTimer } from './cli/timing.js';
+import { warnOfDeprecatedUses } from './ods/deprecated-uses.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
 
@@ -169,13 +170,17 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return emitValueTypes(result.records, encodeBytes(args.input));
         case 'print-detailed-records':
           return printDetailedRecords(result.records, result.sources);
-        default:
+        default: {
+          // mlir-tblgen checks for deprecated defs before running the generator.
+          const onDeprecated = args.generatorOptions.get('on-deprecated');
+          warnOfDeprecatedUses(result.records, onDeprecated === 'none' || onDeprecated === 'error' ? onDeprecated : 'warn');
           return args.generator!.run({
             records: result.records,
             sources: result.sources,
             inputFilename: encodeBytes(args.input),
             options: args.generatorOptions,
           });
+        }
       }
     });
   } catch (e) {
