@@ -117,4 +117,20 @@ def E_Op : Op<E_Dialect, "op"> {
     expect(r.out).toContain('int Op::getLead() {\n\nreturn 1;\n\n}\n');
     expect(r.out).toContain('int Op::getFlat() {\n    x;\n  return 2;\n}\n');
   });
+  it('passes prop-dict to a custom directive, which then counts as the format\'s prop-dict', () => {
+    const r = runOnTd(
+      `include "mlir/IR/OpBase.td"
+def P_Dialect : Dialect { let name = "p"; }
+def P_Op : Op<P_Dialect, "op"> {
+  let arguments = (ins UnitAttr:$flag);
+  let assemblyFormat = "custom<Props>(prop-dict) attr-dict";
+}
+`,
+      ['--gen-op-defs', '-I', MLIR_INCLUDE],
+    );
+    expect(r.err).toBe('');
+    expect(r.out).toContain('auto odsResult = parseProps(parser, result);');
+    expect(r.out).toContain('printProps(_odsPrinter, *this, getProperties());');
+    expect(r.out).toContain('_odsPrinter.printOptionalAttrDict(llvm::to_vector((*this)->getDiscardableAttrs()), elidedAttrs);');
+  });
 });

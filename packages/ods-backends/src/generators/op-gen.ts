@@ -1916,7 +1916,7 @@ export class OpEmitter {
     // without being fatal (`--asmformat-error-is-fatal=false`) gives the op no parser or printer.
     const fmt = opFormatOrReport(this.op, this.formatErrorIsFatal);
     if (!fmt) return;
-    const hasPropDict = fmt.elements.some((e) => e.k === 'prop-dict');
+    const hasPropDict = fmt.hasPropDict;
     if (!this.sv) {
       // Declarations only: the parse/print signatures.
       this.opClass.addStaticMethod('::mlir::ParseResult', 'parse', [
