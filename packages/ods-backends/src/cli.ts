@@ -27,7 +27,7 @@ import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
 import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
 import { PhaseTimer } from './cli/timing.js';
-import { warnOfDeprecatedUses } from './ods/deprecated-uses.js';
+import { deprecatedActionOf, warnOfDeprecatedUses } from './ods/deprecated-uses.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
 
@@ -172,8 +172,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
           return printDetailedRecords(result.records, result.sources);
         default: {
           // mlir-tblgen checks for deprecated defs before running the generator.
-          const onDeprecated = args.generatorOptions.get('on-deprecated');
-          warnOfDeprecatedUses(result.records, onDeprecated === 'none' || onDeprecated === 'error' ? onDeprecated : 'warn');
+          warnOfDeprecatedUses(result.records, deprecatedActionOf(args.generatorOptions));
           return args.generator!.run({
             records: result.records,
             sources: result.sources,

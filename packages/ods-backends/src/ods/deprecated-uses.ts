@@ -18,6 +18,12 @@ import {
 /** What `--on-deprecated` asks for. */
 export type DeprecatedAction = 'none' | 'warn' | 'error';
 
+/** The `--on-deprecated` value of parsed generator options (`warn` when not given). */
+export function deprecatedActionOf(options: ReadonlyMap<string, unknown>): DeprecatedAction {
+  const v = options.get('on-deprecated');
+  return v === 'none' || v === 'error' ? v : 'warn';
+}
+
 /**
  * Whether `init` uses `target`: is it, or holds it in a dag (operator or argument), a list, or
  * the fields of an anonymous def (named defs are not followed). `known` memoizes compound inits.
