@@ -502,7 +502,7 @@ async function main() {
       code = 1;
     } else {
       const known = new Set(Object.entries(ratchet.groups ?? {}).flatMap(([g, ks]) => ks.map((k) => caseId(g, k))));
-      const fresh = results.filter((r) => r.status === 'pass' && !known.has(r.id)).length;
+      const fresh = results.filter((r) => r.status === 'pass' && !known.has(r.id) && !isCorpusGroup(r.group)).length;
       process.stdout.write(`\nRatchet: ok${fresh ? ` (${fresh} new pass(es); run with --update-ratchet to record them)` : ''}\n`);
     }
   }
