@@ -26,6 +26,7 @@ export function parseArgs(argv) {
     jobs: 0,
     impl: '',
     manifest: '',
+    corpus: '',
     timeout: 120,
     inBand: false,
     quiet: false,
@@ -81,6 +82,7 @@ export function parseArgs(argv) {
       }
       case '--impl': opts.impl = take(); break;
       case '--manifest': opts.manifest = take(); break;
+      case '--corpus': opts.corpus = take(); break;
       default:
         throw new Error(`unknown argument '${argv[i]}'`);
     }
@@ -102,6 +104,11 @@ Compares ods-tblgen with llvm-tblgen-22 / mlir-tblgen-22 over MLIR's own .td tre
   --manifest <path>         the case manifest (default: env ODS_CONFORMANCE_MANIFEST, else the
                             committed lists tools/conformance/cases/*.tsv, plus the rows of
                             <repo>/../shared/conformance/*.tsv when that folder exists)
+  --corpus <dir>            also derive cases for the .td files of a folder outside the
+                            repository (default: env ODS_CONFORMANCE_CORPUS): each ODS generator
+                            on each top-level .td file, with -I <dir> -I <include dir>; local
+                            only (groups corpus:<generator>, never in the ratchet or README);
+                            cases the reference rejects are not counted; skipped when absent
   --ratchet                 exit 1 if a case listed in tools/conformance/ratchet.json fails
   --update-ratchet          rewrite ratchet.json with the current passes
   --write-readme            replace the conformance table in README.md (full runs only)
@@ -289,9 +296,9 @@ export function firstJsonDiff(expected, actual, path = '$') {
   return null;
 }
 
-/** Sort order of groups in tables: records, json, then generators by name. */
+/** Sort order of groups in tables: records, json, generators by name, then corpus groups. */
 export function compareGroups(a, b) {
-  const rank = (g) => (g === 'records' ? 0 : g === 'json' ? 1 : 2);
+  const rank = (g) => (g === 'records' ? 0 : g === 'json' ? 1 : g.startsWith(CORPUS_PREFIX) ? 3 : 2);
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
@@ -428,6 +435,62 @@ export function readManifests(paths) {
       if (seen.has(key)) continue;
       seen.add(key);
       rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** Group prefix of the cases derived for a --corpus folder (local only: no ratchet, no README). */
+export const CORPUS_PREFIX = 'corpus:';
+
+/** Whether a group is one of a --corpus folder's. */
+export function isCorpusGroup(group) {
+  return group.startsWith(CORPUS_PREFIX);
+}
+
+/**
+ * The ODS generators tried on every file of a --corpus folder, each with the option that selects
+ * a dialect (passed when the folder defines exactly one dialect), or '' when it has none.
+ */
+export const CORPUS_GENERATORS = [
+  ['op-decls', ''], ['op-defs', ''], ['op-doc', ''],
+  ['dialect-decls', '-dialect'], ['dialect-defs', '-dialect'], ['dialect-doc', '-dialect'],
+  ['attrdef-decls', '--attrdefs-dialect'], ['attrdef-defs', '--attrdefs-dialect'], ['attrdef-doc', ''],
+  ['typedef-decls', '--typedefs-dialect'], ['typedef-defs', '--typedefs-dialect'], ['typedef-doc', ''],
+  ['enum-decls', ''], ['enum-defs', ''], ['enum-doc', ''],
+  ['op-interface-decls', ''], ['op-interface-defs', ''], ['op-interface-docs', ''],
+  ['attr-interface-decls', ''], ['attr-interface-defs', ''], ['attr-interface-docs', ''],
+  ['type-interface-decls', ''], ['type-interface-defs', ''], ['type-interface-docs', ''],
+  ['attr-constraint-decls', ''], ['attr-constraint-defs', ''],
+  ['type-constraint-decls', ''], ['type-constraint-defs', ''],
+  ['rewriters', ''], ['python-enum-bindings', ''], ['python-op-bindings', '-bind-dialect'],
+];
+
+/** Names of the dialects a .td text defines (`def X : Dialect { ... let name = "n"; ... }`). */
+export function dialectNamesIn(text) {
+  const names = [];
+  const re = /\bdef\s+\w+\s*:\s*Dialect\s*\{([^}]*)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const n = /\blet\s+name\s*=\s*"([^"]*)"/.exec(m[1]);
+    if (n && !names.includes(n[1])) names.push(n[1]);
+  }
+  return names;
+}
+
+/**
+ * The cases of a --corpus folder: every generator of CORPUS_GENERATORS on every file, with the
+ * dialect-selecting option when `dialects` holds exactly one name (python-op-bindings needs it).
+ * @param {string[]} files the folder's top-level .td files (names relative to it)
+ * @param {string[]} dialects the dialect names the folder defines
+ * @returns {Array<{file: string, generator: string, args: string[]}>}
+ */
+export function corpusCases(files, dialects) {
+  const rows = [];
+  for (const file of files) {
+    for (const [generator, selector] of CORPUS_GENERATORS) {
+      const args = selector && dialects.length === 1 ? [`${selector}=${dialects[0]}`] : [];
+      if (selector === '-bind-dialect' && args.length === 0) continue;
+      rows.push({ file, generator, args });
     }
   }
   return rows;

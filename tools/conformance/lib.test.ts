@@ -99,4 +99,24 @@ describe('conformance lib', () => {
       groups: { records: ['a.td', 'd.td'], 'gen:op-decls': ['c.td'] },
     });
   });
+
+  it('finds the dialects a .td text defines', () => {
+    const td = 'def A_Dialect : Dialect {\n  let name = "a";\n}\ndef B : Dialect { let summary = "x"; let name = "b"; }\ndef C : Op<A_Dialect, "c">;\n';
+    expect(lib.dialectNamesIn(td)).toEqual(['a', 'b']);
+  });
+  it('derives corpus cases with the dialect selector only for a single dialect', () => {
+    const one = lib.corpusCases(['X.td'], ['t']);
+    expect(one).toContainEqual({ file: 'X.td', generator: 'op-defs', args: [] });
+    expect(one).toContainEqual({ file: 'X.td', generator: 'typedef-defs', args: ['--typedefs-dialect=t'] });
+    expect(one).toContainEqual({ file: 'X.td', generator: 'python-op-bindings', args: ['-bind-dialect=t'] });
+    const two = lib.corpusCases(['X.td'], ['a', 'b']);
+    expect(two).toContainEqual({ file: 'X.td', generator: 'dialect-decls', args: [] });
+    expect(two.some((r) => r.generator === 'python-op-bindings')).toBe(false);
+    expect(lib.isCorpusGroup(`${lib.CORPUS_PREFIX}op-defs`)).toBe(true);
+    expect(lib.compareGroups('corpus:a', 'gen:z')).toBeGreaterThan(0);
+  });
+  it('reads --corpus', () => {
+    expect(lib.parseArgs(['--corpus', '/x']).corpus).toBe('/x');
+    expect(lib.parseArgs(['--corpus=/y']).corpus).toBe('/y');
+  });
 });

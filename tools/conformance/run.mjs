@@ -7,6 +7,8 @@
 //   suite json:    the same files, `--dump-json`, equal as JSON values (where the reference succeeds);
 //   suite gen:     every manifest row (tools/conformance/cases/*.tsv, plus ../shared's) whose generator our CLI
 //                  lists, byte-equal stdout; rows of other generators count as "missing".
+//   --corpus DIR:  (with suite gen) the ODS generators on each top-level .td of a folder outside
+//                  the repository (e.g. MLIR's test dialect), groups corpus:<generator>; local only.
 //
 // Reference outputs are cached in tools/conformance/out/ref/<version>/. See USAGE in lib.mjs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -18,8 +20,9 @@ import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { loadImpl, runCase } from './case.mjs';
 import {
-  USAGE, cacheName, caseId, caseKey, compareGroups, firstLine, groupOf, markdownTable, parseArgs,
-  defaultManifests, readManifests, rowLocation, ratchetRegressions, replaceBetweenMarkers, summarize, textTable, updatedRatchet,
+  USAGE, CORPUS_PREFIX, cacheName, caseId, caseKey, compareGroups, corpusCases, dialectNamesIn, firstLine, groupOf,
+  isCorpusGroup, markdownTable, parseArgs, defaultManifests, readManifests, rowLocation, ratchetRegressions, replaceBetweenMarkers,
+  summarize, textTable, updatedRatchet,
 } from './lib.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -264,6 +267,47 @@ function writeReport(summary, results, meta) {
   writeFileSync(join(OUT, 'report.md'), lines.filter((l, i) => l !== '' || lines[i - 1] !== '').join('\n'));
 }
 
+/**
+ * The cases of a --corpus folder (see corpusCases in lib.mjs), run from the folder with
+ * `-I . -I <inc>`; null (with a note) when no folder is given or it does not exist. Reference
+ * outputs are cached under a hash of the folder's .td files, so a changed file is run again.
+ */
+function corpusCasesOf(folder, inc, generators) {
+  if (!folder) return null;
+  const dir = resolve(folder);
+  if (!existsSync(dir)) {
+    process.stderr.write(`conformance: corpus folder ${folder} not found; skipped\n`);
+    return null;
+  }
+  const files = readdirSync(dir).filter((f) => f.endsWith('.td')).sort();
+  const hash = createHash('sha1');
+  const dialects = [];
+  const walk = (d) => {
+    for (const ent of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(d, ent.name);
+      if (ent.isDirectory()) walk(p);
+      else if (ent.name.endsWith('.td')) hash.update(`${relative(dir, p)}\0`).update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  for (const f of files) for (const n of dialectNamesIn(readFileSync(join(dir, f), 'utf8'))) if (!dialects.includes(n)) dialects.push(n);
+  const corpusHash = hash.digest('hex').slice(0, 10);
+  const cases = corpusCases(files, dialects).map((row) => {
+    const flags = [`--gen-${row.generator}`, ...row.args, '-I', '.', '-I', inc, row.file];
+    return {
+      suite: 'gen',
+      group: `${CORPUS_PREFIX}${row.generator}`,
+      key: caseKey(row.file, row.args),
+      missing: !generators.has(row.generator),
+      ref: { tool: MLIR_TBLGEN, args: flags },
+      argv: flags,
+      cwd: dir,
+      corpusHash,
+    };
+  });
+  return { dir, cases };
+}
+
 async function main() {
   let opts;
   try {
@@ -311,7 +355,7 @@ async function main() {
 
   // Cases.
   const selected = (id, group) => {
-    const suite = group.startsWith('gen:') ? 'gen' : group;
+    const suite = group.startsWith('gen:') || isCorpusGroup(group) ? 'gen' : group;
     return opts.suites.includes(suite) && (opts.filter.length === 0 || opts.filter.some((f) => id.includes(f)));
   };
   const cases = [];
@@ -352,6 +396,9 @@ async function main() {
     }
   }
 
+  const corpus = opts.suites.includes('gen') ? corpusCasesOf(opts.corpus || process.env.ODS_CONFORMANCE_CORPUS || '', inc, generators) : null;
+  for (const c of corpus?.cases ?? []) add(c);
+
   // References (cached per reference version).
   const needsMlir = cases.some((c) => !c.missing && c.ref.tool === MLIR_TBLGEN);
   const versions = [tool(LLVM_TBLGEN, ['--version'])];
@@ -366,7 +413,8 @@ async function main() {
   const todo = [];
   for (const c of cases) {
     if (c.missing) continue;
-    const base = join(c.ref.tool === MLIR_TBLGEN ? mlirDir : llvmDir, cacheName(c.group, c.contentHash ? `${c.key}\0${c.contentHash}` : c.key));
+    const dir = c.ref.tool === MLIR_TBLGEN ? mlirDir : llvmDir;
+    const base = join(c.corpusHash ? join(dir, `corpus-${c.corpusHash}`) : dir, cacheName(c.group, c.contentHash ? `${c.key}\0${c.contentHash}` : c.key));
     c.refOut = `${base}.out`;
     c.refMeta = `${base}.meta.json`;
     if (existsSync(c.refMeta) && existsSync(c.refOut)) {
@@ -388,8 +436,14 @@ async function main() {
   // Our side.
   const results = [];
   const toRun = [];
+  let rejected = 0;
   for (const c of cases) {
     const base = { id: c.id, group: c.group, key: c.key };
+    // A corpus case the reference rejects (a generator that does not apply to the file) is no case.
+    if (isCorpusGroup(c.group) && !c.missing && c.meta.code !== 0) {
+      rejected++;
+      continue;
+    }
     if (c.missing) {
       results.push({ ...base, status: 'missing' });
       continue;
@@ -428,6 +482,7 @@ async function main() {
   const summary = summarize(results);
   const md = markdownTable(summary, referenceLabel);
   process.stdout.write(`${textTable(summary)}\n\n`);
+  if (corpus) process.stdout.write(`Corpus ${corpus.dir}: ${cases.filter((c) => isCorpusGroup(c.group)).length - rejected} case(s); ${rejected} the reference rejects (not counted).\n\n`);
   writeReport(summary, results, {
     referenceLabel, inc, impl: relative(REPO, implPath) || implPath, filtered, suites: opts.suites, filter: opts.filter,
   });
@@ -451,19 +506,21 @@ async function main() {
       code = 1;
     } else {
       const known = new Set(Object.entries(ratchet.groups ?? {}).flatMap(([g, ks]) => ks.map((k) => caseId(g, k))));
-      const fresh = results.filter((r) => r.status === 'pass' && !known.has(r.id)).length;
+      const fresh = results.filter((r) => r.status === 'pass' && !known.has(r.id) && !isCorpusGroup(r.group)).length;
       process.stdout.write(`\nRatchet: ok${fresh ? ` (${fresh} new pass(es); run with --update-ratchet to record them)` : ''}\n`);
     }
   }
   if (opts.updateRatchet) {
-    const ran = new Set(cases.map((c) => c.id));
-    const next = updatedRatchet(ratchet, results, ran, referenceLabel);
+    // Corpus cases are local only: never recorded.
+    const ran = new Set(cases.filter((c) => !isCorpusGroup(c.group)).map((c) => c.id));
+    const next = updatedRatchet(ratchet, results.filter((r) => !isCorpusGroup(r.group)), ran, referenceLabel);
     writeFileSync(RATCHET_FILE, `${JSON.stringify(next, null, 2)}\n`);
     const n = Object.values(next.groups).reduce((s, ks) => s + ks.length, 0);
     process.stdout.write(`Wrote ${relative(REPO, RATCHET_FILE)} (${n} passing cases)\n`);
   }
   if (opts.writeReadme) {
-    writeFileSync(README_FILE, replaceBetweenMarkers(readFileSync(README_FILE, 'utf8'), md));
+    const shared = markdownTable(summarize(results.filter((r) => !isCorpusGroup(r.group))), referenceLabel);
+    writeFileSync(README_FILE, replaceBetweenMarkers(readFileSync(README_FILE, 'utf8'), shared));
     process.stdout.write(`Updated the conformance table in ${relative(REPO, README_FILE)}\n`);
   }
   return code;

@@ -195,6 +195,14 @@ describe('option syntax (llvm::cl)', () => {
     expect(r.stderr).toMatch(/^ods-tblgen: Unknown command line argument '--bogus=3'\.  Try: 'ods-tblgen --help'\nods-tblgen: Did you mean '--[a-z-]+=3'\?\n$/);
   });
 
+  it('suggests only mlir-tblgen options for a command line that runs an mlir-tblgen generator', () => {
+    // As mlir-tblgen-22 does; without a generator, llvm-tblgen's --sdnode-namespace is nearer.
+    expect(run(['--gen-enum-decls', '--enum-namespace=x', 'a.td']).stderr).toBe(
+      UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--name=x'?\n",
+    );
+    expect(run(['--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--sdnode-namespace=x'?\n");
+  });
+
   it('reports every error, then exits 1', () => {
     expect(run(['--nope1', '-I', 'inc', 'a.td', 'b.td']).stderr).toMatch(
       new RegExp(`^${escape(UNKNOWN('--nope1'))}ods-tblgen: Did you mean .*\n${escape(TOO_MANY)}$`),

@@ -29,6 +29,7 @@ import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.j
 import { expandResponseFiles } from './cli/response-files.js';
 import * as runMemo from './cli/run-memo.js';
 import { PhaseTimer } from './cli/timing.js';
+import { deprecatedActionOf, warnOfDeprecatedUses } from './ods/deprecated-uses.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
 
@@ -237,6 +238,8 @@ function runBackend(args: CliArgs, result: ParseResult): string {
       case 'print-detailed-records':
         return printDetailedRecords(result.records, result.sources);
       default:
+        // mlir-tblgen checks for deprecated defs before running the generator.
+        warnOfDeprecatedUses(result.records, deprecatedActionOf(args.generatorOptions));
         return args.generator!.run({
           records: result.records,
           sources: result.sources,

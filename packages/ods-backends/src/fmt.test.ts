@@ -4,9 +4,11 @@ import { FmtContext, drrFmt, tgfmt } from './fmt.js';
 
 describe('tgfmt', () => {
   const ctx = new FmtContext().withSelf('attr').addSubst('x', 'X');
-  it('substitutes names and positional arguments, keeping unresolved ones', () => {
-    expect(tgfmt('f($_self, $x, $y, $0, $1..., $3, $2...)', ctx, 'a', 'b', 'c')).toBe('f(attr, X, $y, a, b, c, $3, c)');
-    expect(tgfmt('$_self', undefined)).toBe('$_self');
+  it('substitutes names and positional arguments, marking unresolved ones as mlir-tblgen-22 does', () => {
+    expect(tgfmt('f($_self, $x, $y, $0, $1..., $3, $2...)', ctx, 'a', 'b', 'c')).toBe(
+      'f(attr, X, $y<no-subst-found>, a, b, c, $3<no-subst-found>, c)',
+    );
+    expect(tgfmt('$_self', undefined)).toBe('$_self<no-subst-found>');
   });
   it('reads `$$` as `$` and keeps a lone `$`', () => {
     expect(tgfmt('a$$x $ $', ctx)).toBe('a$x $ $');

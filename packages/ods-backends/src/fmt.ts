@@ -1,7 +1,7 @@
 // mlir::tblgen::tgfmt: the `$_self` / `$name` / `$N` placeholder substitution of ODS code
-// snippets, with its FmtContext. Shared by every generator; the two historical flavours (the
-// ODS generators' and DRR's, which marks unresolved placeholders with `<no-subst-found>` and
-// has no `$$` escape) are options of one implementation.
+// snippets, with its FmtContext. Shared by every generator; both flavours (the ODS generators'
+// and DRR's, which has no `$$` escape) mark unresolved placeholders with `<no-subst-found>`, and
+// are options of one implementation.
 
 /** Substitutions for tgfmt: the special `$_self`, `$_builder`, `$_op` and custom `$name`s. */
 export class FmtContext {
@@ -39,7 +39,7 @@ export interface FmtOptions {
 /** The "no substitution" marker mlir's formatter appends to an unresolved placeholder. */
 const NO_SUBST = '<no-subst-found>';
 
-const TGFMT: FmtOptions = { markMissing: false, escapeDollar: true };
+const TGFMT: FmtOptions = { markMissing: true, escapeDollar: true };
 const DRR_FMT: FmtOptions = { markMissing: true, escapeDollar: false };
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -91,7 +91,7 @@ export function formatTemplate(fmt: string, ctx: FmtContext | undefined, args: r
   return out;
 }
 
-/** tgfmt as the ODS generators use it: `$$` is `$`, unresolved placeholders are kept as written. */
+/** tgfmt as the ODS generators use it: `$$` is `$`; an unresolved placeholder is marked `<no-subst-found>`. */
 export function tgfmt(fmt: string, ctx?: FmtContext, ...positional: string[]): string {
   return formatTemplate(fmt, ctx, positional, TGFMT);
 }

@@ -5,6 +5,7 @@ import { type GenerateFn, type JobGroup, type OdsJob } from '@ods-ts/ods-engine'
 import { parseCommandLine } from './cli/options.js';
 import type { GeneratorOptionValue } from './cli/options.js';
 import { type GeneratorGroup, getGenerator } from './registry.js';
+import { deprecatedActionOf, warnOfDeprecatedUses } from './ods/deprecated-uses.js';
 import { VERSION } from './version.js';
 import './generators/index.js';
 
@@ -49,6 +50,8 @@ export const generate: GenerateFn = (parse: ParseResult, job: OdsJob, group?: Jo
   if (!g) return diags.fatal(undefined, `unknown generator '${job.generator}'`);
   const parsed = jobArgs(job);
   if (!parsed.ok) return diags.fatal(undefined, `--gen-${job.generator}: invalid args ${JSON.stringify(job.args)}: ${parsed.errors.trim()}`);
+  // Like the CLI (mlir-tblgen), each job warns of uses of deprecated defs first.
+  warnOfDeprecatedUses(parse.records, deprecatedActionOf(parsed.options));
   return g.run({
     records: parse.records,
     sources: parse.sources,

@@ -80,6 +80,11 @@ export class ClParser {
   readonly options: ClOption[] = [];
   /** Name -> option; literal names map to their group. */
   readonly map = new Map<string, ClOption>();
+  /**
+   * Which option names "Did you mean" may suggest (all when unset): the options of the tool the
+   * command line is for, when it is clearly one of the tools this parser merges.
+   */
+  suggestable: ((name: string) => boolean) | undefined;
 
   constructor(
     /** The program name used in messages (cl's ProgramName and argv[0]). */
@@ -247,6 +252,7 @@ export class ClParser {
       const permitValue = o.valueExpected !== 'disallowed';
       const flag = permitValue ? lhs : arg;
       for (const name of names) {
+        if (this.suggestable && !this.suggestable(name)) continue;
         const d = editDistance(name, flag);
         // llvm keeps the first best in its hash-map order; here ties go to an option whose name
         // starts the argument (`-ofile` -> `-o`), then to the first registered.

@@ -283,6 +283,7 @@ export function defaultArgs(): CliArgs {
 export function parseCommandLine(argv: readonly string[], io: ParseIO, version: string): ParsedCommandLine {
   const args = defaultArgs();
   const parser = buildParser(args, io, version);
+  parser.suggestable = suggestableFor(argv);
   try {
     const r = parser.parse(argv, io.stderr);
     if (r.errors) return { kind: 'exit', code: 1 };
@@ -292,4 +293,22 @@ export function parseCommandLine(argv: readonly string[], io: ParseIO, version: 
     if (e instanceof ClExit) return { kind: 'exit', code: e.code };
     throw e;
   }
+}
+
+/** The names of llvm-tblgen's actions and backend options, which mlir-tblgen does not have. */
+const LLVM_ONLY_NAMES: ReadonlySet<string> = (() => {
+  const mlir = new Set(MLIR_GENERATORS.map(([n]) => n));
+  const names = [...LLVM_ACTIONS, ...BUILTIN_ACTIONS].map(([n]) => n).filter((n) => n !== 'print-records' && !mlir.has(n));
+  return new Set([...names, ...LLVM_BACKEND_OPTIONS.map((o) => o.name)]);
+})();
+
+/**
+ * A command line that selects one of mlir-tblgen's generators is an mlir-tblgen one: "Did you
+ * mean" then suggests only mlir-tblgen's options, as mlir-tblgen does (llvm-tblgen's backend
+ * options would otherwise win, e.g. `--sdnode-namespace` for a misspelt `--enum-namespace`).
+ */
+function suggestableFor(argv: readonly string[]): ((name: string) => boolean) | undefined {
+  const mlir = new Set(MLIR_GENERATORS.map(([n]) => n));
+  const isMlirGenerator = (arg: string): boolean => /^--?gen-/.test(arg) && mlir.has(arg.replace(/^--?/, ''));
+  return argv.some(isMlirGenerator) ? (name) => !LLVM_ONLY_NAMES.has(name) : undefined;
 }

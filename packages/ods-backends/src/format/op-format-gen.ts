@@ -366,6 +366,8 @@ class FormatGen {
         return `${el.v.name}Attr`;
       case 'attr-dict':
         return 'result.attributes';
+      case 'prop-dict':
+        return 'result';
       case 'operand': {
         const kind = lengthKindOf(el.v);
         const n = el.v.name;
@@ -812,7 +814,7 @@ class FormatGen {
 
   private genAttrDictPrinter(body: MethodBody, withKeyword: boolean): void {
     this.genElisions(body, 'elidedAttrs');
-    const attrs = this.fmt.elements.some((e) => e.k === 'prop-dict') ? 'llvm::to_vector((*this)->getDiscardableAttrs())' : '(*this)->getAttrs()';
+    const attrs = this.fmt.hasPropDict ? 'llvm::to_vector((*this)->getDiscardableAttrs())' : '(*this)->getAttrs()';
     body.write(`  _odsPrinter.printOptionalAttrDict${withKeyword ? 'WithKeyword' : ''}(${attrs}, elidedAttrs);\n`);
   }
 
@@ -823,6 +825,8 @@ class FormatGen {
         return `${op.getGetterName(el.v.name)}Attr()`;
       case 'attr-dict':
         return 'getOperation()->getAttrDictionary()';
+      case 'prop-dict':
+        return 'getProperties()';
       case 'operand':
       case 'region':
       case 'successor':

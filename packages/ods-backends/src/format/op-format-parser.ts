@@ -57,6 +57,8 @@ export class OperationFormat {
   readonly operandTypes: TypeResolution[];
   readonly resultTypes: TypeResolution[];
   usedAttributes: NamedAttribute[] = [];
+  /** Whether a `prop-dict` directive appears (at the top level or as a custom directive argument). */
+  hasPropDict = false;
   /** The properties bound by the format, in binding order. */
   usedProperties: NamedProperty[] = [];
   readonly inferredAttributes: string[] = [];
@@ -325,7 +327,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
     }
     this.expect(TokKind.RParen, "expected ')' after custom directive parameters");
     for (const a of args) {
-      if (!['attr-dict', 'attr', 'operand', 'property', 'ref', 'region', 'successor', 'string', 'type'].includes(a.k))
+      if (!['attr-dict', 'prop-dict', 'attr', 'operand', 'property', 'ref', 'region', 'successor', 'string', 'type'].includes(a.k))
         this.error(loc, 'only variables and types may be used as parameters to a custom directive');
       if (a.k === 'type' && a.arg.k !== 'operand' && a.arg.k !== 'result')
         this.error(loc, 'type directives within a custom directive may only refer to variables');
@@ -432,6 +434,7 @@ class OpFormatParser extends FormatParserBase<FormatElement, Ctx> {
       });
     this.verifyOIListElements(loc, elements);
     this.fmt.usedAttributes = [...this.seenAttrs];
+    this.fmt.hasPropDict = this.hasPropDict;
     this.fmt.usedProperties = [...this.seenProperties];
   }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cliRunner, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
+import { cliRunner, haveMlirFile, MLIR_INCLUDE, runOnTd } from '../testing/fixtures.js';
 
 const HAVE_MLIR = haveMlirFile('mlir/IR/OpBase.td');
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__');
@@ -101,5 +101,36 @@ def B_Op : Op<B_Dialect, "op"> {
         'op-defs-bad-format.td:7:5: note: in custom assembly format for this operation\n' +
         'def Bad_NoDictOp : Op<Bad_Dialect, "nodict"> {\n    ^\n',
     );
+  });
+  it('keeps the leading blank line of a derived attribute body, as mlir-tblgen-22 does', () => {
+    const r = runOnTd(
+      `include "mlir/IR/OpBase.td"
+def E_Dialect : Dialect { let name = "e"; }
+def E_Op : Op<E_Dialect, "op"> {
+  DerivedAttr lead = DerivedAttr<"int", "\\nreturn 1;\\n", "$_builder.getI32IntegerAttr($_self)">;
+  DerivedAttr flat = DerivedAttr<"int", "  x;\\n  return 2;", "$_builder.getI32IntegerAttr($_self)">;
+}
+`,
+      ['--gen-op-defs', '-I', MLIR_INCLUDE],
+    );
+    expect(r.err).toBe('');
+    expect(r.out).toContain('int Op::getLead() {\n\nreturn 1;\n\n}\n');
+    expect(r.out).toContain('int Op::getFlat() {\n    x;\n  return 2;\n}\n');
+  });
+  it('passes prop-dict to a custom directive, which then counts as the format\'s prop-dict', () => {
+    const r = runOnTd(
+      `include "mlir/IR/OpBase.td"
+def P_Dialect : Dialect { let name = "p"; }
+def P_Op : Op<P_Dialect, "op"> {
+  let arguments = (ins UnitAttr:$flag);
+  let assemblyFormat = "custom<Props>(prop-dict) attr-dict";
+}
+`,
+      ['--gen-op-defs', '-I', MLIR_INCLUDE],
+    );
+    expect(r.err).toBe('');
+    expect(r.out).toContain('auto odsResult = parseProps(parser, result);');
+    expect(r.out).toContain('printProps(_odsPrinter, *this, getProperties());');
+    expect(r.out).toContain('_odsPrinter.printOptionalAttrDict(llvm::to_vector((*this)->getDiscardableAttrs()), elidedAttrs);');
   });
 });

@@ -32,6 +32,7 @@ import { conditionOf } from '../ods/predicate.js';
 import {
   type StaticVerifier,
   type VerifyHelper,
+  canEmitAttrVerifier,
   genAttributeVerifier,
   genOperandResultVerifier,
   genPropertyVerifier,
@@ -1008,6 +1009,8 @@ export class OpEmitter {
     getInherent.write('  return std::nullopt;\n');
     for (const it of items) {
       if (it.kind !== 'attr' || !it.meta.constraint) continue;
+      // No op here: a condition that uses `$_op` is checked by the op's verifier only.
+      if (!canEmitAttrVerifier(it.meta.constraint, false)) continue;
       const fn = this.sv?.getAttrConstraintFn(it.meta.constraint.def);
       if (fn === undefined) continue;
       const name = it.meta.attrName;
@@ -1132,7 +1135,9 @@ export class OpEmitter {
       const name = op.getGetterName(na.name);
       if (na.attr.isDerivedAttr()) {
         const m = this.opClass.addMethod(na.attr.getReturnType(), name);
-        if (m) m.body.write(`  ${na.attr.getDerivedCodeBody()}\n`);
+        // Three writes, as upstream streams them: the indent alone is kept even before a body
+        // that opens with a newline (a blank first line the output keeps).
+        if (m) m.body.write('  ').write(na.attr.getDerivedCodeBody()).write('\n');
       } else {
         const m = this.opClass.addInlineMethod(na.attr.getStorageType(), name + 'Attr');
         if (m)
@@ -1911,7 +1916,7 @@ export class OpEmitter {
     // without being fatal (`--asmformat-error-is-fatal=false`) gives the op no parser or printer.
     const fmt = opFormatOrReport(this.op, this.formatErrorIsFatal);
     if (!fmt) return;
-    const hasPropDict = fmt.elements.some((e) => e.k === 'prop-dict');
+    const hasPropDict = fmt.hasPropDict;
     if (!this.sv) {
       // Declarations only: the parse/print signatures.
       this.opClass.addStaticMethod('::mlir::ParseResult', 'parse', [

@@ -11,31 +11,34 @@ import type { Operator } from '../ods/operator.js';
 import { FmtContext, formatIndexed, tgfmt } from '../fmt.js';
 import { escapeString } from '../text.js';
 
+/** `s` cut at the first `sep` (the text after it is empty when `sep` is absent), like StringRef::split. */
+function splitOnce(s: string, sep: string): [string, string] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, ''] : [s.slice(0, i), s.slice(i + sep.length)];
+}
+
 /**
  * mlir::tblgen::buildErrorStreamingString: the escaped message, with `{{expr}}` placeholders
- * turned into streamed C++ expressions (tgfmt'ed with `ctx`).
+ * turned into streamed C++ expressions (tgfmt'ed with `ctx`). Mirrors the reference's output
+ * exactly, including its quirks: a text between two placeholders opens a string it never
+ * closes, a trailing placeholder leaves the caller's closing quote after the expression, and a
+ * `{{` with nothing after it is kept as text.
  */
 export function buildErrorStreamingString(message: string, ctx: FmtContext, insideOpError: boolean): string {
   const msg = escapeString(message);
-  const first = msg.indexOf('{{');
-  if (first < 0) return msg;
-  let out = msg.slice(0, first);
-  out += insideOpError ? '")' : '"';
-  let rest = msg.slice(first + 2);
-  for (;;) {
-    const close = rest.indexOf('}}');
-    const expr = close < 0 ? rest : rest.slice(0, close);
+  const [head, tail] = splitOnce(msg, '{{');
+  if (tail === '') return msg;
+  let out = head + (insideOpError ? '")' : '"');
+  let rest = tail;
+  while (rest !== '') {
+    const [expr, after] = splitOnce(rest, '}}');
     out += ' << ' + tgfmt(expr, ctx);
-    rest = close < 0 ? '' : rest.slice(close + 2);
-    const open = rest.indexOf('{{');
-    const text = open < 0 ? rest : rest.slice(0, open);
-    if (open < 0) {
-      out += insideOpError ? ' << ("' + text : ' << "' + text;
-      return out;
-    }
-    out += (insideOpError ? ' << ("' : ' << "') + text + (insideOpError ? '")' : '"');
-    rest = rest.slice(open + 2);
+    if (after === '') break;
+    const [text, next] = splitOnce(after, '{{');
+    out += (next === '' && insideOpError ? ' << ("' : ' << "') + text;
+    rest = next;
   }
+  return out;
 }
 
 /** The key of a uniqued constraint: its predicate record and summary (mlir's ConstraintInfo). */
@@ -235,7 +238,8 @@ export class StaticVerifier {
     const emit = (map: ConstraintMap, self: string, template: string): void => {
       for (const e of map.entries) {
         const ctx = new FmtContext().addSubst('_op', '*op').withSelf(self);
-        out.push(fill(template, e.name, tgfmt(conditionOf(e.def), ctx), escapeString(e.summary), e.extra));
+        // `{{expr}}` in a summary streams the expression, formatted like the condition.
+        out.push(fill(template, e.name, tgfmt(conditionOf(e.def), ctx), buildErrorStreamingString(e.summary, ctx, false), e.extra));
       }
     };
     emit(this.types, 'type', typeConstraintCode);
@@ -330,7 +334,7 @@ export function genPropertyVerifier(h: VerifyHelper, ctx: FmtContext, body: Meth
   }
 }
 
-function canEmitAttrVerifier(attr: Attribute, forOp: boolean): boolean {
+export function canEmitAttrVerifier(attr: Attribute, forOp: boolean): boolean {
   if (attr.isDerivedAttr()) return false;
   if (!predicateDef(attr.def)) return false;
   const cond = conditionOf(attr.def);
@@ -415,17 +419,12 @@ export function genSuccessorVerifier(op: Operator, body: MethodBody, sv: StaticV
   for (const s of succs) {
     if (!predicateDef(s.constraint.def)) continue;
     const fn = sv.getSuccessorConstraintFn(s.constraint.def);
-    const getter = op.getGetterName(s.name);
-    if (s.isVariadic())
-      body.write(`
-    for (auto *successor : ${getter}())
+    // The reference names the successor by its raw name here, not by its getter.
+    const range = s.isVariadic() ? `${s.name}()` : `::llvm::MutableArrayRef(${s.name}())`;
+    body.write(`
+    for (auto *successor : ${range})
       if (::mlir::failed(${fn}(*this, successor, "${s.name}", index++)))
         return ::mlir::failure();
-`);
-    else
-      body.write(`
-    if (::mlir::failed(${fn}(*this, ${getter}(), "${s.name}", index++)))
-      return ::mlir::failure();
 `);
   }
   body.write('  }\n');

@@ -133,7 +133,10 @@ export class PatternConstraintFunctions {
       out += patternConstraintTemplate(e.name, drrFmt(constraintCondition(e.def), ctx), escapeString(constraintSummary(e.def)), '::mlir::Attribute attr');
     ctx.withSelf('prop');
     for (const e of this.props.entries) {
-      const param = `${propInterfaceType(e.def)} prop`;
+      // A constraint that names no C++ type checks any: a function template on it.
+      const iface = propInterfaceType(e.def);
+      if (iface === '') out += 'template <typename T>';
+      const param = `${iface === '' ? 'T' : iface} prop`;
       out += patternConstraintTemplate(e.name, drrFmt(constraintCondition(e.def), ctx), escapeString(constraintSummary(e.def)), param);
     }
     return out;

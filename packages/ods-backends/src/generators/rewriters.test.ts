@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE } from '../testing/fixtures.js';
+import { cliRunner, fixtureDir, haveMlirFile, MLIR_INCLUDE, runOnTd } from '../testing/fixtures.js';
 import { StdUnorderedMultimap, splitValuePackName, stdStringHash } from '../ods/pattern.js';
 import { drrFmt, FmtContext } from '../fmt.js';
 
@@ -110,5 +110,42 @@ describe('rewriters helpers', () => {
     const ctx = new FmtContext().withBuilder('rewriter').addSubst('_loc', 'odsLoc');
     expect(drrFmt('f($_builder, $_loc, $0, $1...)', ctx, ['a', 'b', 'c'])).toBe('f(rewriter, odsLoc, a, b, c)');
     expect(drrFmt('g($_self, $2)', ctx, ['a'])).toBe('g($_self<no-subst-found>, $2<no-subst-found>)');
+  });
+});
+
+// Inline fixtures of our own; the expected fragments were checked against mlir-tblgen-22.
+const DRR_TD = `include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+include "mlir/IR/Properties.td"
+def R_Dialect : Dialect { let name = "r"; }
+def R_PickOp : Op<R_Dialect, "pick"> {
+  let arguments = (ins I32Attr:$attr, AnyInteger:$a, AnyInteger:$b);
+  let results = (outs I32:$out);
+}
+def R_PairOp : Op<R_Dialect, "pair"> {
+  let arguments = (ins AnyInteger:$a, AnyInteger:$b);
+  let results = (outs I32:$out);
+}
+def R_TagOp : Op<R_Dialect, "tag"> {
+  let arguments = (ins StringProp:$tag, BoolProp:$flag);
+  let results = (outs I32:$out);
+}
+def : Pat<(R_PickOp ConstantAttr<I32Attr, "0">, (either $x, I32:$y)), (R_PairOp $x, $y)>;
+def : Pat<(R_PairOp (R_TagOp PropConstraint<CPred<"!$_self.empty()">, "non-empty">:$t, $f), $b),
+          (R_PairOp (R_TagOp $t, ConstantProp<BoolProp, "true">), $b)>;
+`;
+
+describe.skipIf(!HAVE_MLIR)('--gen-rewriters on inline patterns', () => {
+  const r = runOnTd(DRR_TD, ['--gen-rewriters', '-I', MLIR_INCLUDE]);
+  it('matches `either` operands that follow an attribute by their operand numbers', () => {
+    expect(r.err).toBe('');
+    expect(r.out).toContain(`"operand 1 of op 'r.pick' failed to satisfy constraint: '32-bit signless integer'"`);
+  });
+  it('makes a property constraint without a C++ type a function template', () => {
+    expect(r.out).toContain('}\ntemplate <typename T>\nstatic ::llvm::LogicalResult __mlir_ods_local_prop_constraint_in');
+    expect(r.out).toContain('::mlir::Operation *op, T prop,\n');
+  });
+  it('passes a constant property without a name comment', () => {
+    expect(r.out).toMatch(/\/\*tag=\*\/t,\n\s+true\n/);
   });
 });

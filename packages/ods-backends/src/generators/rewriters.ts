@@ -444,7 +444,8 @@ class PatternEmitter {
         os.write('}\n');
         pushes += `tblgen_ops.push_back(${argName});\n`;
       } else if (op.arguments[argIndex]?.kind === 'operand') {
-        this.emitOperandMatch(tree, opName, `v${i}`, next.operand, either.getArgAsLeaf(i), either.getArgName(i), argIndex, undefined);
+        // By argument index: attributes may come before the grouped operands.
+        this.emitOperandMatch(tree, opName, `v${i}`, argIndex, either.getArgAsLeaf(i), either.getArgName(i), argIndex, undefined);
         next.operand++;
       } else {
         this.fail('either can only be applied on operand');
@@ -998,6 +999,9 @@ class PatternEmitter {
       const patArgName = node.getArgName(argIndex);
       if (leaf.isConstantAttr() || leaf.isEnumCase()) {
         if (arg.kind !== 'attribute') this.fail(`expected attribute ${argIndex}`);
+        if (patArgName !== '') os.write(`/*${patArgName}=*/`);
+      } else if (leaf.isConstantProp()) {
+        // Like a constant attribute: named after the pattern's symbol, if any.
         if (patArgName !== '') os.write(`/*${patArgName}=*/`);
       } else {
         os.write(`/*${opArgName}=*/`);

@@ -332,6 +332,32 @@ export class Operator {
     } else if (this.skipDefaultBuilders()) {
       fatalAt(def, 'default builders are skipped and no custom builders provided');
     }
+    this.verifyNamesAreUnique();
+  }
+
+  /**
+   * Named operands, results, regions and successors must not share a name (their accessors
+   * would collide): checked in that order, each name against its own kind, then the earlier kinds.
+   */
+  private verifyNamesAreUnique(): void {
+    const groups: [string, readonly string[]][] = [
+      ['operands', this.operands.map((o) => o.name)],
+      ['results', this.results.map((r) => r.name)],
+      ['regions', this.regions.map((r) => r.name)],
+      ['successors', this.successors.map((s) => s.name)],
+    ];
+    const seen: [string, Set<string>][] = [];
+    for (const [kind, names] of groups) {
+      const own = new Set<string>();
+      for (const name of names) {
+        if (name === '') continue;
+        if (own.has(name)) fatalAt(this.def, `op has a conflict with two ${kind} having the same name '${name}'`);
+        for (const [earlier, set] of seen)
+          if (set.has(name)) fatalAt(this.def, `op has a conflict with ${earlier} and ${kind} both having an entry with the name '${name}'`);
+        own.add(name);
+      }
+      seen.push([kind, own]);
+    }
   }
 
   private populateTypeInference(index: Map<string, number>): void {

@@ -59,3 +59,14 @@ export function runBothOn(files: { readonly [name: string]: string }, args: read
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Run the CLI on `text` written to a temporary `name` (the last argument), then remove it. */
+export function runOnTd(text: string, args: readonly string[], name = 'in.td'): CliRun {
+  const dir = mkdtempSync(join(tmpdir(), 'ods-td-'));
+  try {
+    writeFileSync(join(dir, name), text);
+    return runCliIn(dir, [...args, name]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
