@@ -30,27 +30,22 @@ await build({
   // Bundled CommonJS dependencies (fast-glob) require Node's built-ins.
   banner: { js: "import { createRequire as __odsCreateRequire } from 'node:module'; const require = __odsCreateRequire(import.meta.url);" },
 });
-// The client again as CommonJS, for the executable's entry: Node starts a CommonJS entry a few
-// milliseconds sooner than an ES module one, and the client is on every call's path.
+/**
+ * CommonJS bundles (dist/<name>.cjs) of `entryPoints`, `import.meta.url` standing for the bundle's
+ * own file URL.
+ */
+const cjsEntries = {
+  // The thin client, for the executable's entry: Node starts a CommonJS entry a few milliseconds
+  // sooner than an ES module one, and the client is on every call's path.
+  client: 'src/client-main.ts',
+  // The CLI alone and `build` alone: the in-process paths of every command but `daemon`, `lsp`
+  // and `build --watch`, run with a V8 code cache on Node versions that have no compile cache of
+  // their own (src/compile-cache.ts needs a script, not an ES module).
+  cli: 'src/cli-main.ts',
+  'build-cli': 'src/build-main.ts',
+};
 await build({
-  entryPoints: { client: 'src/client-main.ts' },
-  outExtension: { '.js': '.cjs' },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minifySyntax: true,
-  logLevel: 'warning',
-  define: { 'import.meta.url': '__odsClientUrl' },
-  banner: { js: "const __odsClientUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
-// The CLI alone and `build` alone as CommonJS (dist/cli.cjs, dist/build-cli.cjs): the in-process
-// paths of every command but `daemon`, `lsp` and `build --watch`, run with a V8 code cache on Node
-// versions that have no compile cache of their own (src/compile-cache.ts needs a script, not an
-// ES module).
-await build({
-  entryPoints: { cli: 'src/cli-main.ts', 'build-cli': 'src/build-main.ts' },
+  entryPoints: cjsEntries,
   outExtension: { '.js': '.cjs' },
   outdir: 'dist',
   bundle: true,
@@ -61,13 +56,11 @@ await build({
   logLevel: 'warning',
   // chokidar (watch mode) never loads here: watch runs the ES module bundle.
   external: ['chokidar'],
-  define: { 'import.meta.url': '__odsCliUrl' },
-  banner: { js: "const __odsCliUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__odsUrl' },
+  banner: { js: "const __odsUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const hash = createHash('sha256').update(version);
 for (const name of Object.keys(entryPoints)) hash.update(readFileSync(`dist/${name}.js`));
-hash.update(readFileSync('dist/client.cjs'));
-hash.update(readFileSync('dist/cli.cjs'));
-hash.update(readFileSync('dist/build-cli.cjs'));
+for (const name of Object.keys(cjsEntries)) hash.update(readFileSync(`dist/${name}.cjs`));
 writeFileSync('dist/build-id.txt', `${version}-${hash.digest('hex').slice(0, 24)}\n`);
