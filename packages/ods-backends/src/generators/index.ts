@@ -52,6 +52,7 @@ import './directive-impl.js';
 import './intrinsic-enums.js';
 import './target-library-info.js';
 import './opt-parser-defs.js';
+import './opt-rst.js';
 import './openmp-clause-ops.js';
 import './verify-openmp-ops.js';
 import './llvmir-conversions.js';
