@@ -6,7 +6,7 @@ import type { RecordKeeper } from '@ods-ts/tablegen-core';
 import { emitSourceFileHeader } from '../emit.js';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { type MarshallingInfo, Option, OptionGroup, SubCommand, compareOptions } from '../ods/option.js';
+import { type MarshallingInfo, type Option, OptionGroup, SubCommand, sortedOptions } from '../ods/option.js';
 import { TextWriter, escapeString } from '../text.js';
 import { StringToOffsetTable } from './offset-table-util.js';
 
@@ -73,10 +73,7 @@ class OptParserEmitter {
 
   constructor(records: RecordKeeper) {
     this.groups = records.getAllDerivedDefinitions('OptionGroup').map((d) => new OptionGroup(d));
-    this.options = records
-      .getAllDerivedDefinitions('Option')
-      .map((d) => new Option(d))
-      .sort(compareOptions);
+    this.options = sortedOptions(records);
     this.subCommands = records.getAllDerivedDefinitions('SubCommand').map((d) => new SubCommand(d));
   }
 

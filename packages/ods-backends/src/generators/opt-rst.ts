@@ -5,7 +5,7 @@
 import { fatalAt } from '@ods-ts/tablegen-core';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { Option, OptionGroup, compareOptions } from '../ods/option.js';
+import { type Option, OptionGroup, sortedOptions } from '../ods/option.js';
 import { LlvmStringMap } from '../string-map-order.js';
 import { TextWriter, escapeString, trimAscii } from '../text.js';
 
@@ -33,10 +33,7 @@ function helpParagraph(o: Option, metaVar: string): string {
 }
 
 function run(ctx: GeneratorContext): string {
-  const options = ctx.records
-    .getAllDerivedDefinitions('Option')
-    .map((d) => new Option(d))
-    .sort(compareOptions);
+  const options = sortedOptions(ctx.records);
   const byGroup = new LlvmStringMap<Option[]>();
   for (const d of ctx.records.getAllDerivedDefinitions('OptionGroup')) byGroup.tryEmplace(new OptionGroup(d).getName(), []);
   for (const o of options) byGroup.tryEmplace(o.getGroup()?.getName() ?? UNGROUPED, []).push(o);

@@ -2,7 +2,8 @@
 // `OptionGroup`, `OptionKind`, `SubCommand` and `HelpTextVariant` defs, the marshalling fields of
 // an option (clang's -cc1 `MarshallingInfo*` mix-ins), and the order llvm's OptTable keeps options
 // in (sentinels first, then names compared case-insensitively, a name before its prefixes).
-import { type Record, activeDiagnostics, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
+import { type Record, type RecordKeeper, activeDiagnostics, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
+import { stdSort } from '../std-sort.js';
 
 /** The identifier of an option or a group: `EnumName` when set, else the def's name. */
 function enumNameOf(def: Record): string {
@@ -228,7 +229,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * The order of llvm's OptTable: sentinel kinds first (by precedence), then by name, by the
  * prefixes they share, and by kind precedence. Two options alike in all that are an error.
  */
-export function compareOptions(a: Option, b: Option): number {
+function compareOptions(a: Option, b: Option): number {
   if (a.def === b.def) return 0;
   const ak = a.getKind();
   const bk = b.getKind();
@@ -252,4 +253,14 @@ export function compareOptions(a: Option, b: Option): number {
     fatalNoLoc('Equivalent Options found.');
   }
   return aPrec < bPrec ? -1 : 1;
+}
+
+/**
+ * Every `Option` def in the order of the table, sorted as llvm::sort (libstdc++'s std::sort)
+ * does: the comparator is no strict weak order for options alike but in their prefix lists, and
+ * the order decides which of two equivalent options is reported.
+ */
+export function sortedOptions(records: RecordKeeper): Option[] {
+  const options = records.getAllDerivedDefinitions('Option').map((d) => new Option(d));
+  return stdSort(options, (a, b) => compareOptions(a, b) < 0);
 }
