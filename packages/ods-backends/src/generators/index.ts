@@ -51,6 +51,8 @@ import './searchable-tables.js';
 import './directive-impl.js';
 import './intrinsic-enums.js';
 import './target-library-info.js';
+import './opt-parser-defs.js';
+import './opt-rst.js';
 import './openmp-clause-ops.js';
 import './verify-openmp-ops.js';
 import './llvmir-conversions.js';
