@@ -2045,7 +2045,8 @@ export class Record {
     for (const v of this.values) {
       if (v === skip) continue;
       const vr = v.value.resolveReferences(r);
-      if (v.setValue(vr)) {
+      // An unchanged value is already of the field's type (setValue converted it).
+      if (vr !== v.value && v.setValue(vr)) {
         const type = vr instanceof TypedInit ? `of type '${vr.type.getAsString()}' ` : '';
         fatalAt(
           this,
