@@ -42,13 +42,14 @@ const TUPLE_WIDTH = 6;
  * Values keyed by a fixed-size tuple of numbers (a tag, then up to five ids or small numbers),
  * in one open-addressing hash table: a lookup hashes the tuple once and compares flat slots,
  * where a trie walk would look up one Map per key. Keys are kept as doubles (ids count on
- * across a process). A tuple's tag decides how many ids it has, so padding with 0 is unambiguous.
+ * across a process). A tuple's tag decides how many ids it has, so padding with 0 is unambiguous
+ * (the tags of variable-length keys include the length, see `intern`).
  */
 class TupleTable {
   private keys = new Float64Array(TUPLE_WIDTH * 1024);
   private vals: (Init | undefined)[] = new Array<Init | undefined>(1024).fill(undefined);
   private mask = 1023;
-  /** Entries, in all and per tag. */
+  /** Entries, in all and per kind (Tag). */
   count = 0;
   readonly perTag: number[] = [];
 
@@ -80,7 +81,8 @@ class TupleTable {
     keys[k + 5] = f;
     this.vals[i] = v;
     this.count++;
-    this.perTag[t] = (this.perTag[t] ?? 0) + 1;
+    const tag = t & TAG_MASK;
+    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
   }
   /** Every entry: its key slots (valid during the call only) and value. */
   forEach(fn: (keys: Float64Array, at: number, v: Init) => void): void {
@@ -216,6 +218,10 @@ export function activeDiagnostics(): DiagnosticEngine | undefined {
   return current?.diags;
 }
 
+/** A TupleTable tag holds the kind in its low bits (and the length of variable keys above). */
+const TAG_BITS = 8;
+const TAG_MASK = (1 << TAG_BITS) - 1;
+
 /** Kinds of uniqued values (the first key of the trie). */
 const enum Tag {
   Arg = 1,
@@ -256,8 +262,19 @@ function finish<T extends Init>(node: TrieNode, make: () => T): T {
 /** The node at a key in a trie, if there is one (no nodes are created). */
 const at = (n: TrieNode | undefined, k: number): TrieNode | undefined => n?.children?.get(k);
 
-/** The unique value for (tag, ...ids), created by `make` the first time. */
+/** Keys of variable length up to this many ids go to the TupleTable, longer ones to the trie. */
+const MAX_TUPLE_IDS = 5;
+
+/**
+ * The unique value for (tag, ...ids), created by `make` the first time. A short key goes to
+ * the TupleTable, its length in its tag (the padding 0s cannot be mistaken for ids); a long
+ * one to the trie, where keys built up id by id share their prefixes.
+ */
 function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
+  const n = ids.length;
+  if (n <= MAX_TUPLE_IDS) {
+    return internTuple(tag | (n << TAG_BITS), n > 0 ? ids[0]! : 0, n > 1 ? ids[1]! : 0, n > 2 ? ids[2]! : 0, n > 3 ? ids[3]! : 0, n > 4 ? ids[4]! : 0, make);
+  }
   const c = ctx();
   if (c.shared) {
     let n = at(c.shared.trie, tag);
@@ -270,10 +287,10 @@ function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T)
 }
 
 /**
- * `intern` for two to five ids (the hot cases), in the TupleTable: no key array, one hash. A
- * tag is either always interned here or always in the trie.
+ * `intern` for two to five ids (the hot cases), in the TupleTable: no key array, one hash. The
+ * fixed-size kinds are always interned here.
  */
-function internTuple<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
+function internTuple<T extends Init>(tag: number, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
   const c = ctx();
   const h = tupleHash(tag, a, b, d, e, f);
   const v = (c.shared && c.shared.tuples.get(h, tag, a, b, d, e, f)) || c.own.tuples.get(h, tag, a, b, d, e, f);

@@ -8,8 +8,10 @@ import {
   BinOpInit,
   IntInit,
   IntRecTy,
+  ListInit,
   ParseCache,
   RecordKeeper,
+  StringRecTy,
   ValuePools,
   VarInit,
   parseTableGen,
@@ -97,6 +99,22 @@ describe('shared include parses', () => {
     });
     expect(count(second, 'TheVarInitPool')).toBe(0);
     expect(count(second, 'TheBinOpInitPool')).toBe(1);
+  });
+
+  it('uniques lists of every length (short keys in the tuple table, long ones in the trie) and counts them', () => {
+    const keeper = new RecordKeeper();
+    keeper.with(() => {
+      const int = IntRecTy.get();
+      const elts = Array.from({ length: 12 }, (_, i) => IntInit.get(i));
+      // Lists built up element by element: prefixes of each other, of lengths 0 to 12.
+      const lists = elts.map((_, n) => ListInit.get(elts.slice(0, n), int));
+      expect(lists.every((l, n) => ListInit.get(elts.slice(0, n), int) === l)).toBe(true);
+      expect(new Set(lists).size).toBe(12);
+      // Same length and prefix, different last element; an element 0 cannot pass for padding.
+      expect(ListInit.get([elts[1]!, elts[2]!], int)).not.toBe(lists[2]);
+      expect(ListInit.get(elts.slice(0, 2), StringRecTy.get())).not.toBe(lists[2]);
+    });
+    expect(keeper.allocationStats().pools.find(([n]) => n === 'TheListInitPool')?.[1]).toBe(14);
   });
 
   it('keeps a bounded number of caches per thread, the least recently used dropped first', () => {
