@@ -35,6 +35,96 @@ class TrieNode {
   children: Map<number, TrieNode> | undefined;
 }
 
+/** Slots per entry of a TupleTable: a tag and up to five ids (unused trailing ids are 0). */
+const TUPLE_WIDTH = 6;
+
+/**
+ * Values keyed by a fixed-size tuple of numbers (a tag, then up to five ids or small numbers),
+ * in one open-addressing hash table: a lookup hashes the tuple once and compares flat slots,
+ * where a trie walk would look up one Map per key. Keys are kept as doubles (ids count on
+ * across a process). A tuple's tag decides how many ids it has, so padding with 0 is unambiguous
+ * (the tags of variable-length keys include the length, see `intern`).
+ */
+class TupleTable {
+  private keys = new Float64Array(TUPLE_WIDTH * 1024);
+  private vals: (Init | undefined)[] = new Array<Init | undefined>(1024).fill(undefined);
+  private mask = 1023;
+  /** Entries, in all and per kind (Tag). */
+  count = 0;
+  readonly perTag: number[] = [];
+
+  /** The slot of a tuple: where it is, or the empty slot where it would go. */
+  private slot(h: number, t: number, a: number, b: number, d: number, e: number, f: number): number {
+    const keys = this.keys;
+    const vals = this.vals;
+    const mask = this.mask;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      if (vals[i] === undefined) return i;
+      const k = i * TUPLE_WIDTH;
+      if (keys[k] === t && keys[k + 1] === a && keys[k + 2] === b && keys[k + 3] === d && keys[k + 4] === e && keys[k + 5] === f) return i;
+    }
+  }
+  get(h: number, t: number, a: number, b: number, d: number, e: number, f: number): Init | undefined {
+    return this.vals[this.slot(h, t, a, b, d, e, f)];
+  }
+  /** Add a tuple that is not in the table. */
+  add(h: number, t: number, a: number, b: number, d: number, e: number, f: number, v: Init): void {
+    if (2 * (this.count + 1) > this.mask + 1) this.grow();
+    const i = this.slot(h, t, a, b, d, e, f);
+    const k = i * TUPLE_WIDTH;
+    const keys = this.keys;
+    keys[k] = t;
+    keys[k + 1] = a;
+    keys[k + 2] = b;
+    keys[k + 3] = d;
+    keys[k + 4] = e;
+    keys[k + 5] = f;
+    this.vals[i] = v;
+    this.count++;
+    const tag = t & TAG_MASK;
+    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
+  }
+  /** Every entry: its key slots (valid during the call only) and value. */
+  forEach(fn: (keys: Float64Array, at: number, v: Init) => void): void {
+    for (let i = 0; i <= this.mask; i++) {
+      const v = this.vals[i];
+      if (v !== undefined) fn(this.keys, i * TUPLE_WIDTH, v);
+    }
+  }
+  /** Move every entry of `from` (none of them in this table) here. */
+  addAll(from: TupleTable): void {
+    from.forEach((k, at, v) => {
+      const t = k[at]!, a = k[at + 1]!, b = k[at + 2]!, d = k[at + 3]!, e = k[at + 4]!, f = k[at + 5]!;
+      this.add(tupleHash(t, a, b, d, e, f), t, a, b, d, e, f, v);
+    });
+  }
+  private grow(): void {
+    const old = { keys: this.keys, vals: this.vals, mask: this.mask };
+    const n = (this.mask + 1) * 2;
+    this.keys = new Float64Array(TUPLE_WIDTH * n);
+    this.vals = new Array<Init | undefined>(n).fill(undefined);
+    this.mask = n - 1;
+    for (let i = 0; i <= old.mask; i++) {
+      const v = old.vals[i];
+      if (v === undefined) continue;
+      const k = i * TUPLE_WIDTH;
+      const ks = old.keys;
+      const t = ks[k]!, a = ks[k + 1]!, b = ks[k + 2]!, d = ks[k + 3]!, e = ks[k + 4]!, f = ks[k + 5]!;
+      const j = this.slot(tupleHash(t, a, b, d, e, f), t, a, b, d, e, f);
+      this.keys.set(ks.subarray(k, k + TUPLE_WIDTH), j * TUPLE_WIDTH);
+      this.vals[j] = v;
+    }
+  }
+}
+
+const mix = (h: number, x: number): number => Math.imul(((h << 5) | (h >>> 27)) ^ (x | 0), 0x9e3779b1);
+
+/** The hash of a TupleTable key. */
+function tupleHash(t: number, a: number, b: number, d: number, e: number, f: number): number {
+  const h = mix(mix(mix(mix(mix(mix(0x2545f491, t), a), b), d), e), f);
+  return h ^ (h >>> 15);
+}
+
 /**
  * Uniquing pools of values and types. A keeper interns in pools of its own, and may also see
  * pools shared with other keepers (a ParseCache, share.ts): a value is looked up in the shared
@@ -45,6 +135,8 @@ class TrieNode {
  */
 export class ValuePools {
   trie = new TrieNode();
+  /** Values keyed by a tag and at most five ids (most of them). */
+  tuples = new TupleTable();
   strings = new Map<string, StringInit>();
   codes = new Map<string, StringInit>();
   ints = new Map<bigint, IntInit>();
@@ -126,6 +218,10 @@ export function activeDiagnostics(): DiagnosticEngine | undefined {
   return current?.diags;
 }
 
+/** A TupleTable tag holds the kind in its low bits (and the length of variable keys above). */
+const TAG_BITS = 8;
+const TAG_MASK = (1 << TAG_BITS) - 1;
+
 /** Kinds of uniqued values (the first key of the trie). */
 const enum Tag {
   Arg = 1,
@@ -166,8 +262,19 @@ function finish<T extends Init>(node: TrieNode, make: () => T): T {
 /** The node at a key in a trie, if there is one (no nodes are created). */
 const at = (n: TrieNode | undefined, k: number): TrieNode | undefined => n?.children?.get(k);
 
-/** The unique value for (tag, ...ids), created by `make` the first time. */
+/** Keys of variable length up to this many ids go to the TupleTable, longer ones to the trie. */
+const MAX_TUPLE_IDS = 5;
+
+/**
+ * The unique value for (tag, ...ids), created by `make` the first time. A short key goes to
+ * the TupleTable, its length in its tag (the padding 0s cannot be mistaken for ids); a long
+ * one to the trie, where keys built up id by id share their prefixes.
+ */
 function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
+  const n = ids.length;
+  if (n <= MAX_TUPLE_IDS) {
+    return internTuple(tag | (n << TAG_BITS), n > 0 ? ids[0]! : 0, n > 1 ? ids[1]! : 0, n > 2 ? ids[2]! : 0, n > 3 ? ids[3]! : 0, n > 4 ? ids[4]! : 0, make);
+  }
   const c = ctx();
   if (c.shared) {
     let n = at(c.shared.trie, tag);
@@ -179,26 +286,31 @@ function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T)
   return finish(node, make);
 }
 
-/** `intern` for two to five ids, without allocating a key array (the hot cases). */
-function intern2<T extends Init>(tag: Tag, a: number, b: number, make: () => T): T {
+/**
+ * `intern` for two to five ids (the hot cases), in the TupleTable: no key array, one hash. The
+ * fixed-size kinds are always interned here.
+ */
+function internTuple<T extends Init>(tag: number, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
   const c = ctx();
-  const v = c.shared && at(at(at(c.shared.trie, tag), a), b)?.value;
-  return v ? (v as T) : finish(step(step(step(c.own.trie, tag), a), b), make);
+  const h = tupleHash(tag, a, b, d, e, f);
+  const v = (c.shared && c.shared.tuples.get(h, tag, a, b, d, e, f)) || c.own.tuples.get(h, tag, a, b, d, e, f);
+  if (v) return v as T;
+  const n = make();
+  c.own.size++;
+  c.own.tuples.add(h, tag, a, b, d, e, f, n);
+  return n;
+}
+function intern2<T extends Init>(tag: Tag, a: number, b: number, make: () => T): T {
+  return internTuple(tag, a, b, 0, 0, 0, make);
 }
 function intern3<T extends Init>(tag: Tag, a: number, b: number, d: number, make: () => T): T {
-  const c = ctx();
-  const v = c.shared && at(at(at(at(c.shared.trie, tag), a), b), d)?.value;
-  return v ? (v as T) : finish(step(step(step(step(c.own.trie, tag), a), b), d), make);
+  return internTuple(tag, a, b, d, 0, 0, make);
 }
 function intern4<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, make: () => T): T {
-  const c = ctx();
-  const v = c.shared && at(at(at(at(at(c.shared.trie, tag), a), b), d), e)?.value;
-  return v ? (v as T) : finish(step(step(step(step(step(c.own.trie, tag), a), b), d), e), make);
+  return internTuple(tag, a, b, d, e, 0, make);
 }
 function intern5<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
-  const c = ctx();
-  const v = c.shared && at(at(at(at(at(at(c.shared.trie, tag), a), b), d), e), f)?.value;
-  return v ? (v as T) : finish(step(step(step(step(step(step(c.own.trie, tag), a), b), d), e), f), make);
+  return internTuple(tag, a, b, d, e, f, make);
 }
 
 /**
@@ -2045,7 +2157,8 @@ export class Record {
     for (const v of this.values) {
       if (v === skip) continue;
       const vr = v.value.resolveReferences(r);
-      if (v.setValue(vr)) {
+      // An unchanged value is already of the field's type (setValue converted it).
+      if (vr !== v.value && v.setValue(vr)) {
         const type = vr instanceof TypedInit ? `of type '${vr.type.getAsString()}' ` : '';
         fatalAt(
           this,
@@ -2276,7 +2389,7 @@ export class RecordKeeper {
   allocationStats(): { pools: [string, number][]; records: number; anonymous: number } {
     const own = this.context.own;
     const byTag = (tag: number): number => {
-      let n = 0;
+      let n = own.tuples.perTag[tag] ?? 0;
       const stack: TrieNode[] = [];
       const root = own.trie.children?.get(tag);
       if (root) stack.push(root);
@@ -2332,11 +2445,13 @@ export class RecordKeeper {
     const { own, shared } = this.context;
     if (!shared) return;
     mergeTrie(shared.trie, own.trie);
+    shared.tuples.addAll(own.tuples);
     for (const [k, v] of own.strings) shared.strings.set(k, v);
     for (const [k, v] of own.codes) shared.codes.set(k, v);
     for (const [k, v] of own.ints) shared.ints.set(k, v);
     shared.size += own.size;
     own.trie = new TrieNode();
+    own.tuples = new TupleTable();
     own.strings = new Map();
     own.codes = new Map();
     own.ints = new Map();

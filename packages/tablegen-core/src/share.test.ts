@@ -3,7 +3,23 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ParseCache, parseTableGen, printRecords, processParseCache, recordsToJson, writeJson } from './index.js';
+import {
+  BinOp,
+  BinOpInit,
+  IntInit,
+  IntRecTy,
+  ListInit,
+  ParseCache,
+  RecordKeeper,
+  StringRecTy,
+  ValuePools,
+  VarInit,
+  parseTableGen,
+  printRecords,
+  processParseCache,
+  recordsToJson,
+  writeJson,
+} from './index.js';
 import { TEST_CWD, type TestParseOptions, type TestParseResult, parseSource } from './testing.js';
 
 /** print-records, dump-json, dependencies and stderr of a parse. */
@@ -55,6 +71,50 @@ describe('shared include parses', () => {
     expect(pool(plain)).toBe(1);
     expect(pool(parseSource(src, { files, cache }))).toBe(1);
     expect(pool(parseSource(src, { files, cache }))).toBe(1);
+  });
+
+  it('finds values of fixed-size keys (the tuple table) again after growth and after shareValues', () => {
+    const pools = new ValuePools();
+    const count = (k: RecordKeeper, pool: string) => k.allocationStats().pools.find(([n]) => n === pool)?.[1];
+    const first = new RecordKeeper(undefined, pools);
+    const made = first.with(() => {
+      const int = IntRecTy.get();
+      // Enough entries to make the table grow several times.
+      const vars = Array.from({ length: 5000 }, (_, i) => VarInit.get(`v${i}`, int));
+      const sums = vars.map((v, i) => BinOpInit.get(BinOp.ADD, v, IntInit.get(i), int));
+      expect(vars.every((v, i) => VarInit.get(`v${i}`, int) === v)).toBe(true);
+      expect(sums.every((s, i) => BinOpInit.get(BinOp.ADD, vars[i]!, IntInit.get(i), int) === s)).toBe(true);
+      return { vars, sums };
+    });
+    expect(count(first, 'TheVarInitPool')).toBe(5000);
+    expect(count(first, 'TheBinOpInitPool')).toBe(5000);
+    first.shareValues();
+    expect(count(first, 'TheVarInitPool')).toBe(0);
+    const second = new RecordKeeper(undefined, pools);
+    second.with(() => {
+      const int = IntRecTy.get();
+      expect(VarInit.get('v4999', int)).toBe(made.vars[4999]);
+      expect(BinOpInit.get(BinOp.ADD, made.vars[7]!, IntInit.get(7), int)).toBe(made.sums[7]);
+      expect(BinOpInit.get(BinOp.SUB, made.vars[7]!, IntInit.get(7), int)).not.toBe(made.sums[7]);
+    });
+    expect(count(second, 'TheVarInitPool')).toBe(0);
+    expect(count(second, 'TheBinOpInitPool')).toBe(1);
+  });
+
+  it('uniques lists of every length (short keys in the tuple table, long ones in the trie) and counts them', () => {
+    const keeper = new RecordKeeper();
+    keeper.with(() => {
+      const int = IntRecTy.get();
+      const elts = Array.from({ length: 12 }, (_, i) => IntInit.get(i));
+      // Lists built up element by element: prefixes of each other, of lengths 0 to 12.
+      const lists = elts.map((_, n) => ListInit.get(elts.slice(0, n), int));
+      expect(lists.every((l, n) => ListInit.get(elts.slice(0, n), int) === l)).toBe(true);
+      expect(new Set(lists).size).toBe(12);
+      // Same length and prefix, different last element; an element 0 cannot pass for padding.
+      expect(ListInit.get([elts[1]!, elts[2]!], int)).not.toBe(lists[2]);
+      expect(ListInit.get(elts.slice(0, 2), StringRecTy.get())).not.toBe(lists[2]);
+    });
+    expect(keeper.allocationStats().pools.find(([n]) => n === 'TheListInitPool')?.[1]).toBe(14);
   });
 
   it('keeps a bounded number of caches per thread, the least recently used dropped first', () => {
