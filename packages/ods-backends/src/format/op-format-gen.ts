@@ -289,14 +289,17 @@ function typeListName(arg: FormatElement): { name: string; kind: LengthKind } {
 
 class FormatGen {
   readonly cls: string;
-  /** Whether inherent attributes live in the op's Properties (else in `result.attributes`). */
+  /** Whether parsed attributes go to the op's Properties (else to `result.attributes`). */
   readonly useProperties: boolean;
+  /** Whether the dialect keeps inherent attributes in Properties: where segment sizes are set. */
+  readonly attrsInProperties: boolean;
   constructor(
     readonly op: Operator,
     readonly fmt: OperationFormat,
   ) {
     this.cls = op.getCppClassName();
-    this.useProperties = op.getDialect().usePropertiesForAttributes() || op.properties.length > 0;
+    this.attrsInProperties = op.getDialect().usePropertiesForAttributes();
+    this.useProperties = this.attrsInProperties || op.properties.length > 0;
   }
 
   // -- parser ----------------------------------------------------------------------------------
@@ -615,7 +618,8 @@ class FormatGen {
         body.unindent();
         return;
       case 'prop-dict':
-        body.write('  if (parseProperties(parser, result))\n    return ::mlir::failure();\n');
+        // An op without Properties parses nothing here (the reference's behaviour).
+        if (this.useProperties) body.write('  if (parseProperties(parser, result))\n    return ::mlir::failure();\n');
         return;
       case 'custom':
         this.genCustomParser(el, body, false);
@@ -750,7 +754,7 @@ class FormatGen {
       if (op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) {
         const sizes = op.operands.map((o) => (o.isVariableLength() ? `static_cast<int32_t>(${o.name}Operands.size())` : '1')).join(', ');
         body.write(
-          this.useProperties
+          this.attrsInProperties
             ? `::llvm::copy(::llvm::ArrayRef<int32_t>({${sizes}}), result.getOrAddProperties<${this.cls}::Properties>().operandSegmentSizes.begin());\n`
             : `  result.addAttribute("operandSegmentSizes", parser.getBuilder().getDenseI32ArrayAttr({${sizes}}));\n`,
         );
@@ -760,7 +764,7 @@ class FormatGen {
         const segAttr = o.constraint.getVariadicOfVariadicSegmentSizeAttr();
         const value = `parser.getBuilder().getDenseI32ArrayAttr(${o.name}OperandGroupSizes)`;
         body.write(
-          this.useProperties
+          this.attrsInProperties
             ? `  result.getOrAddProperties<${this.cls}::Properties>().${segAttr} = ${value};\n`
             : `  result.addAttribute("${segAttr}", ${value});\n`,
         );
@@ -769,7 +773,7 @@ class FormatGen {
     if (!fmt.allResultTypes && op.getTrait('::mlir::OpTrait::AttrSizedResultSegments')) {
       const sizes = op.results.map((r) => (r.isVariableLength() ? `static_cast<int32_t>(${r.name}Types.size())` : '1')).join(', ');
       body.write(
-        this.useProperties
+        this.attrsInProperties
           ? `::llvm::copy(::llvm::ArrayRef<int32_t>({${sizes}}), result.getOrAddProperties<${this.cls}::Properties>().resultSegmentSizes.begin());\n`
           : `  result.addAttribute("resultSegmentSizes", parser.getBuilder().getDenseI32ArrayAttr({${sizes}}));\n`,
       );
@@ -1029,7 +1033,7 @@ class FormatGen {
     }
     if (el.k === 'prop-dict') {
       this.genElisions(body, 'elidedProps');
-      body.write('  _odsPrinter << " ";\n  printProperties(this->getContext(), _odsPrinter, getProperties(), elidedProps);\n');
+      if (this.useProperties) body.write('  _odsPrinter << " ";\n  printProperties(this->getContext(), _odsPrinter, getProperties(), elidedProps);\n');
       this.lastWasPunctuation = false;
       return;
     }

@@ -1677,53 +1677,45 @@ export class OpEmitter {
       }
       if (op.getTrait('::mlir::OpTrait::FirstAttrDerivedResultType')) {
         this.genUseAttrAsResultTypeCollectiveParamBuilder('attr');
-        if (props) this.genUseAttrAsResultTypeCollectiveParamBuilder('prop');
+        // Emitted even without a Properties struct, as the reference does.
+        this.genUseAttrAsResultTypeCollectiveParamBuilder('prop');
       }
     }
   }
 
+  /**
+   * Defaults of default-valued attributes: set in the Properties struct, or (without one) appended
+   * to the attribute dictionary by index in the op's sorted attribute names.
+   */
   private genPopulateDefaultAttributes(): void {
     const op = this.op;
     if (op.attributes.every((a) => !a.attr.hasDefaultValue() || a.attr.isOptional())) return;
-    if (!this.helper.hasProperties()) {
-      this.genPopulateDefaultAttrs();
-      return;
-    }
-    const m = this.opClass.addStaticMethod('void', 'populateDefaultProperties', [
-      new MethodParameter('::mlir::OperationName', 'opName'),
-      new MethodParameter('Properties &', 'properties'),
-    ]);
-    errorIfPruned(m, 'populateDefaultProperties', op);
+    const props = this.helper.hasProperties();
+    const name = props ? 'populateDefaultProperties' : 'populateDefaultAttrs';
+    const m = this.opClass.addStaticMethod(
+      'void',
+      name,
+      props
+        ? [new MethodParameter('::mlir::OperationName', 'opName'), new MethodParameter('Properties &', 'properties')]
+        : [new MethodParameter('const ::mlir::OperationName &', 'opName'), new MethodParameter('::mlir::NamedAttrList &', 'attributes')],
+    );
+    errorIfPruned(m, name, op);
     const b = m.body;
     b.indent();
-    b.write('::mlir::Builder odsBuilder(opName.getContext());\n');
-    for (const na of op.attributes) {
-      const a = na.attr;
-      if (!a.hasDefaultValue() || a.isOptional()) continue;
-      const fctx = new FmtContext().withBuilder('odsBuilder');
-      b.write(`if (!properties.${na.name})\n  properties.${na.name} = ${tgfmt(a.getConstBuilderTemplate(), fctx, tgfmt(a.getDefaultValue(), fctx))};\n`);
-    }
-  }
-
-  /** Without properties: default-valued attributes missing from the dictionary are appended to it. */
-  private genPopulateDefaultAttrs(): void {
-    const op = this.op;
-    const m = this.opClass.addStaticMethod('void', 'populateDefaultAttrs', [
-      new MethodParameter('const ::mlir::OperationName &', 'opName'),
-      new MethodParameter('::mlir::NamedAttrList &', 'attributes'),
-    ]);
-    errorIfPruned(m, 'populateDefaultAttrs', op);
-    const b = m.body;
-    b.indent();
-    b.write('auto attrNames = opName.getAttributeNames();\n');
-    b.write('::mlir::Builder odsBuilder(attrNames.front().getContext());\n');
+    if (props) b.write('::mlir::Builder odsBuilder(opName.getContext());\n');
+    else b.write('auto attrNames = opName.getAttributeNames();\n::mlir::Builder odsBuilder(attrNames.front().getContext());\n');
     const index = [...this.helper.attrMetadata.keys()];
     for (const na of op.attributes) {
       const a = na.attr;
       if (!a.hasDefaultValue() || a.isOptional()) continue;
-      const i = index.indexOf(na.name);
       const fctx = new FmtContext().withBuilder('odsBuilder');
-      b.write(`if (!attributes.get(attrNames[${i}])) {\n  attributes.append(attrNames[${i}], ${tgfmt(a.getConstBuilderTemplate(), fctx, tgfmt(a.getDefaultValue(), fctx))});\n}\n`);
+      const value = tgfmt(a.getConstBuilderTemplate(), fctx, tgfmt(a.getDefaultValue(), fctx));
+      const i = index.indexOf(na.name);
+      b.write(
+        props
+          ? `if (!properties.${na.name})\n  properties.${na.name} = ${value};\n`
+          : `if (!attributes.get(attrNames[${i}])) {\n  attributes.append(attrNames[${i}], ${value});\n}\n`,
+      );
     }
   }
 
@@ -1822,6 +1814,12 @@ export class OpEmitter {
     return this.opClass.addMethod(method.getReturnType(), method.getName(), props, params);
   }
 
+  /** inferReturnTypes' read of the attribute `name` a result type comes from. */
+  private inferredTypeAttr(name: string): string {
+    const fromDict = `::llvm::dyn_cast_or_null<::mlir::TypedAttr>(attributes.get("${name}"))`;
+    return this.helper.attrsInProperties() ? `(properties ? properties.as<Properties *>()->${name} : ${fromDict})` : fromDict;
+  }
+
   private genTypeInterfaceMethods(): void {
     const op = this.op;
     if (!op.allResultTypesKnown) return;
@@ -1870,7 +1868,7 @@ export class OpEmitter {
           else if (arg.kind === 'attribute') {
             const name = arg.value.name;
             body.write(
-              `  ::mlir::TypedAttr odsInferredTypeAttr${idx} = (properties ? properties.as<Properties *>()->${name} : ::llvm::dyn_cast_or_null<::mlir::TypedAttr>(attributes.get("${name}")));\n  if (!odsInferredTypeAttr${idx}) return ::mlir::failure();\n`,
+              `  ::mlir::TypedAttr odsInferredTypeAttr${idx} = ${this.inferredTypeAttr(name)};\n  if (!odsInferredTypeAttr${idx}) return ::mlir::failure();\n`,
             );
             typeStr = `odsInferredTypeAttr${idx}.getType()`;
           } else fatalAt(op.def, 'Properties cannot be used for type inference');
