@@ -206,7 +206,7 @@ export class OpHelper {
     const inProps = op.getDialect().usePropertiesForAttributes();
     const segments = (name: string, count: number): NamedProperty | undefined => {
       if (inProps) return { name, prop: segmentSizesProperty(count) };
-      this.attrMetadata.set(name, { attrName: name, isRequired: true, constraint: undefined, lowerBound: 0, upperBound: 0 });
+      if (!this.attrMetadata.has(name)) this.attrMetadata.set(name, { attrName: name, isRequired: true, constraint: undefined, lowerBound: 0, upperBound: 0 });
       return undefined;
     };
     if (op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) this.operandSegmentsSize = segments(operandSegmentAttrName, op.getNumOperands());
