@@ -289,11 +289,17 @@ function typeListName(arg: FormatElement): { name: string; kind: LengthKind } {
 
 class FormatGen {
   readonly cls: string;
+  /** Whether parsed attributes go to the op's Properties (else to `result.attributes`). */
+  readonly useProperties: boolean;
+  /** Whether the dialect keeps inherent attributes in Properties: where segment sizes are set. */
+  readonly attrsInProperties: boolean;
   constructor(
     readonly op: Operator,
     readonly fmt: OperationFormat,
   ) {
     this.cls = op.getCppClassName();
+    this.attrsInProperties = op.getDialect().usePropertiesForAttributes();
+    this.useProperties = this.attrsInProperties || op.properties.length > 0;
   }
 
   // -- parser ----------------------------------------------------------------------------------
@@ -426,7 +432,11 @@ class FormatGen {
       if (p.k === 'attr') {
         const v = p.v;
         if (v.attr.isOptional() || v.attr.hasDefaultValue()) body.write(`    if (${v.name}Attr)\n  `);
-        body.write(`    result.getOrAddProperties<${this.cls}::Properties>().${v.name} = ${v.name}Attr;\n`);
+        body.write(
+          this.useProperties
+            ? `    result.getOrAddProperties<${this.cls}::Properties>().${v.name} = ${v.name}Attr;\n`
+            : `    result.addAttribute("${v.name}", ${v.name}Attr);\n`,
+        );
       } else if (p.k === 'operand') {
         const v = p.v;
         if (v.isOptional()) body.write(`    if (${v.name}Operand.has_value())\n      ${v.name}Operands.push_back(*${v.name}Operand);\n`);
@@ -446,6 +456,7 @@ class FormatGen {
   /** Sets an elided unit attribute or property when its optional group or oilist clause is present. */
   private unitAssignment(el: UnitVariable): string {
     const value = el.k === 'attr' ? 'parser.getBuilder().getUnitAttr()' : 'true';
+    if (el.k === 'attr' && !this.useProperties) return `    result.addAttribute("${el.v.name}", ${value});\n`;
     return `    result.getOrAddProperties<${this.cls}::Properties>().${el.v.name} = ${value};`;
   }
 
@@ -467,7 +478,9 @@ class FormatGen {
     let error = '';
     if (!parseAsOptional)
       error = `return parser.emitError(loc, "expected string or keyword containing one of the following enum values for attribute '${v.name}' [${cases.map((c) => c.str).join(', ')}]");`;
-    const assign = `  result.getOrAddProperties<${this.cls}::Properties>().${v.name} = ${v.name}Attr;`;
+    const assign = this.useProperties
+      ? `  result.getOrAddProperties<${this.cls}::Properties>().${v.name} = ${v.name}Attr;`
+      : `result.addAttribute("${v.name}", ${v.name}Attr);`;
     body.write(fill(enumAttrParserCode, v.name, e.getCppNamespace(), e.getStringToSymbolFnName(), builder, keywords, error, assign));
   }
 
@@ -485,7 +498,11 @@ class FormatGen {
       else if (el.qualified || v.attr.getStorageType() === '::mlir::Attribute') body.write(fill(genericAttrParserCode, v.name, typeStr));
       else body.write(fill(attrParserCode, v.name, typeStr));
     }
-    body.write(`  if (${v.name}Attr) result.getOrAddProperties<${this.cls}::Properties>().${v.name} = ${v.name}Attr;\n`);
+    body.write(
+      this.useProperties
+        ? `  if (${v.name}Attr) result.getOrAddProperties<${this.cls}::Properties>().${v.name} = ${v.name}Attr;\n`
+        : `  if (${v.name}Attr) result.attributes.append("${v.name}", ${v.name}Attr);\n`,
+    );
   }
 
   private genElementParser(el: FormatElement, body: MethodBody, attrTypeCtx: FmtContext, inOptional = false): void {
@@ -592,14 +609,17 @@ class FormatGen {
         body.indent().write('{\n');
         body.indent().write('auto loc = parser.getCurrentLocation();(void)loc;\n');
         body.write(`if (parser.parseOptionalAttrDict${el.withKeyword ? 'WithKeyword' : ''}(result.attributes))\n  return ::mlir::failure();\n`);
-        body.write('if (failed(verifyInherentAttrs(result.name, result.attributes, [&]() {\n');
-        body.write('    return parser.emitError(loc) << "\'" << result.name.getStringRef() << "\' op ";\n');
-        body.write('  })))\n  return ::mlir::failure();\n');
+        if (this.useProperties) {
+          body.write('if (failed(verifyInherentAttrs(result.name, result.attributes, [&]() {\n');
+          body.write('    return parser.emitError(loc) << "\'" << result.name.getStringRef() << "\' op ";\n');
+          body.write('  })))\n  return ::mlir::failure();\n');
+        }
         body.unindent().write('}\n');
         body.unindent();
         return;
       case 'prop-dict':
-        body.write('  if (parseProperties(parser, result))\n    return ::mlir::failure();\n');
+        // An op without Properties parses nothing here (the reference's behaviour).
+        if (this.useProperties) body.write('  if (parseProperties(parser, result))\n    return ::mlir::failure();\n');
         return;
       case 'custom':
         this.genCustomParser(el, body, false);
@@ -732,21 +752,31 @@ class FormatGen {
     const fmt = this.fmt;
     if (!fmt.allOperands) {
       if (op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) {
-        body.write('::llvm::copy(::llvm::ArrayRef<int32_t>({');
-        body.write(op.operands.map((o) => (o.isVariableLength() ? `static_cast<int32_t>(${o.name}Operands.size())` : '1')).join(', '));
-        body.write(`}), result.getOrAddProperties<${this.cls}::Properties>().operandSegmentSizes.begin());\n`);
+        const sizes = op.operands.map((o) => (o.isVariableLength() ? `static_cast<int32_t>(${o.name}Operands.size())` : '1')).join(', ');
+        body.write(
+          this.attrsInProperties
+            ? `::llvm::copy(::llvm::ArrayRef<int32_t>({${sizes}}), result.getOrAddProperties<${this.cls}::Properties>().operandSegmentSizes.begin());\n`
+            : `  result.addAttribute("operandSegmentSizes", parser.getBuilder().getDenseI32ArrayAttr({${sizes}}));\n`,
+        );
       }
       for (const o of op.operands) {
         if (!o.isVariadicOfVariadic()) continue;
+        const segAttr = o.constraint.getVariadicOfVariadicSegmentSizeAttr();
+        const value = `parser.getBuilder().getDenseI32ArrayAttr(${o.name}OperandGroupSizes)`;
         body.write(
-          `  result.getOrAddProperties<${this.cls}::Properties>().${o.constraint.getVariadicOfVariadicSegmentSizeAttr()} = parser.getBuilder().getDenseI32ArrayAttr(${o.name}OperandGroupSizes);\n`,
+          this.attrsInProperties
+            ? `  result.getOrAddProperties<${this.cls}::Properties>().${segAttr} = ${value};\n`
+            : `  result.addAttribute("${segAttr}", ${value});\n`,
         );
       }
     }
     if (!fmt.allResultTypes && op.getTrait('::mlir::OpTrait::AttrSizedResultSegments')) {
-      body.write('::llvm::copy(::llvm::ArrayRef<int32_t>({');
-      body.write(op.results.map((r) => (r.isVariableLength() ? `static_cast<int32_t>(${r.name}Types.size())` : '1')).join(', '));
-      body.write(`}), result.getOrAddProperties<${this.cls}::Properties>().resultSegmentSizes.begin());\n`);
+      const sizes = op.results.map((r) => (r.isVariableLength() ? `static_cast<int32_t>(${r.name}Types.size())` : '1')).join(', ');
+      body.write(
+        this.attrsInProperties
+          ? `::llvm::copy(::llvm::ArrayRef<int32_t>({${sizes}}), result.getOrAddProperties<${this.cls}::Properties>().resultSegmentSizes.begin());\n`
+          : `  result.addAttribute("resultSegmentSizes", parser.getBuilder().getDenseI32ArrayAttr({${sizes}}));\n`,
+      );
     }
   }
 
@@ -1003,7 +1033,7 @@ class FormatGen {
     }
     if (el.k === 'prop-dict') {
       this.genElisions(body, 'elidedProps');
-      body.write('  _odsPrinter << " ";\n  printProperties(this->getContext(), _odsPrinter, getProperties(), elidedProps);\n');
+      if (this.useProperties) body.write('  _odsPrinter << " ";\n  printProperties(this->getContext(), _odsPrinter, getProperties(), elidedProps);\n');
       this.lastWasPunctuation = false;
       return;
     }

@@ -202,10 +202,15 @@ export class OpHelper {
       if (!this.attrMetadata.has(na.name))
         this.attrMetadata.set(na.name, { attrName: na.name, isRequired: !isOptional, constraint: a, lowerBound: 0, upperBound: 0 });
     }
-    if (op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments'))
-      this.operandSegmentsSize = { name: operandSegmentAttrName, prop: segmentSizesProperty(op.getNumOperands()) };
-    if (op.getTrait('::mlir::OpTrait::AttrSizedResultSegments'))
-      this.resultSegmentsSize = { name: resultSegmentAttrName, prop: segmentSizesProperty(op.getNumResults()) };
+    // Without properties for attributes, the segment sizes are required attributes of their own.
+    const inProps = op.getDialect().usePropertiesForAttributes();
+    const segments = (name: string, count: number): NamedProperty | undefined => {
+      if (inProps) return { name, prop: segmentSizesProperty(count) };
+      if (!this.attrMetadata.has(name)) this.attrMetadata.set(name, { attrName: name, isRequired: true, constraint: undefined, lowerBound: 0, upperBound: 0 });
+      return undefined;
+    };
+    if (op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) this.operandSegmentsSize = segments(operandSegmentAttrName, op.getNumOperands());
+    if (op.getTrait('::mlir::OpTrait::AttrSizedResultSegments')) this.resultSegmentsSize = segments(resultSegmentAttrName, op.getNumResults());
     const sorted = [...this.attrMetadata.values()].sort((a, b) => (a.attrName < b.attrName ? -1 : a.attrName > b.attrName ? 1 : 0));
     let numRequired = 0;
     for (const m of sorted) {
@@ -218,20 +223,48 @@ export class OpHelper {
     for (const m of sorted) this.attrMetadata.set(m.attrName, m);
   }
 
+  /** Whether the op has a Properties struct: always unless its dialect keeps attributes in the dictionary. */
   hasProperties(): boolean {
-    return true;
+    return this.op.properties.length > 0 || this.op.getDialect().usePropertiesForAttributes();
   }
 
   hasNonEmptyPropertiesStruct(): boolean {
     if (this.op.properties.length > 0) return true;
+    if (!this.hasProperties()) return false;
     if (this.op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments') || this.op.getTrait('::mlir::OpTrait::AttrSizedResultSegments'))
       return true;
     for (const m of this.attrMetadata.values()) if (!m.constraint || !m.constraint.isDerivedAttr()) return true;
     return false;
   }
 
-  getAttr(attrName: string): string {
-    return `getProperties().${attrName}`;
+  /** The code reading attribute `attrName`: from Properties, or a subrange lookup of the sorted dictionary. */
+  getAttr(attrName: string, isNamed = false): string {
+    if (this.hasProperties()) return `getProperties().${attrName}`;
+    const m = this.attrMetadata.get(attrName)!;
+    const range = this.emitForOp ? '(*this)->getAttrs()' : 'odsAttrs';
+    return `::mlir::impl::get${isNamed ? 'Named' : ''}AttrFromSortedRange(${range}.begin() + ${m.lowerBound}, ${range}.end() - ${m.upperBound}, ${this.getAttrName(attrName)})`;
+  }
+
+  /**
+   * Whether builders and setters store inherent attributes in Properties: not when the dialect
+   * keeps them in the dictionary, even for ops whose own properties give them a struct.
+   */
+  attrsInProperties(): boolean {
+    return this.op.getDialect().usePropertiesForAttributes();
+  }
+
+  /** The code that sets `sizeAttr` to the segment sizes named `name` in getODS{Operand,Result}IndexAndLength. */
+  segmentSizesInit(name: string): string {
+    if (this.op.getDialect().usePropertiesForAttributes()) return fmt(adapterSegmentSizeAttrInitCode, `getProperties().${name}`);
+    const get = this.getAttr(name);
+    const check = this.emitForOp ? '' : `  assert(${get} && "missing segment size attribute for op");\n`;
+    return `\n${check}  auto sizeAttr = ::llvm::cast<::mlir::DenseI32ArrayAttr>(${get});\n`;
+  }
+
+  /** The code naming attribute `attrName` (the adaptor asks the op class). */
+  getAttrName(attrName: string): string {
+    const getter = this.op.getGetterName(attrName);
+    return this.emitForOp ? `${getter}AttrName()` : `${this.op.getCppClassName()}::${getter}AttrName(*odsOpName)`;
   }
 
   /** Attributes (non-derived) then properties then segment sizes, as stored in Properties. */
@@ -550,7 +583,7 @@ export class OpEmitter {
     this.genNamedResultGetters();
     this.genNamedRegionGetters();
     this.genNamedSuccessorGetters();
-    this.genPropertiesSupport();
+    if (this.helper.hasProperties()) this.genPropertiesSupport();
     this.genPropGetters();
     this.genPropSetters();
     this.genAttrGetters();
@@ -604,7 +637,8 @@ export class OpEmitter {
   private genAttrNameGetters(): void {
     const op = this.op;
     const attributes = [...this.helper.attrMetadata.keys()];
-    const hasOperandSegmentsSize = op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments') !== undefined;
+    // Without properties the segment sizes are among the attributes already.
+    const hasOperandSegmentsSize = op.getDialect().usePropertiesForAttributes() && op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments') !== undefined;
     {
       const m = this.opClass.addStaticInlineMethod('::llvm::ArrayRef<::llvm::StringRef>', 'getAttributeNames');
       errorIfPruned(m, 'getAttributeNames', op);
@@ -684,9 +718,7 @@ export class OpEmitter {
   }
 
   private genNamedOperandGetters(): void {
-    const init = this.op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')
-      ? fmt(adapterSegmentSizeAttrInitCode, 'getProperties().operandSegmentSizes')
-      : '';
+    const init = this.op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments') ? this.helper.segmentSizesInit(operandSegmentAttrName) : '';
     generateNamedOperandGetters(
       this.op,
       this.opClass,
@@ -720,7 +752,9 @@ export class OpEmitter {
         return;
       }
       b.write('  auto mutableRange = ::mlir::MutableOperandRange(getOperation(), range.first, range.second');
-      if (attrSized)
+      if (attrSized && !this.helper.hasProperties())
+        b.write(`, ::mlir::MutableOperandRange::OperandSegment(${i}u, *${this.helper.getAttr(operandSegmentAttrName, true)})`);
+      else if (attrSized)
         b.write(
           `, ::mlir::MutableOperandRange::OperandSegment(${i}u, {getOperandSegmentSizesAttrName(), ::mlir::DenseI32ArrayAttr::get(getContext(), getProperties().operandSegmentSizes)})`,
         );
@@ -742,7 +776,7 @@ export class OpEmitter {
     if (numVar > 1 && !same && !attrSized) fatalAt(op.def, 'op has multiple variadic results but no specification over their sizes');
     if (numVar < 2 && attrSized) fatalAt(op.def, "op must have at least two variadic results to use 'AttrSizedResultSegments' trait");
     if (attrSized && same) fatalAt(op.def, "op cannot have both 'AttrSizedResultSegments' and 'SameVariadicResultSize' traits");
-    const init = attrSized ? fmt(adapterSegmentSizeAttrInitCode, 'getProperties().resultSegmentSizes') : '';
+    const init = attrSized ? this.helper.segmentSizesInit(resultSegmentAttrName) : '';
     generateValueRangeStartAndEnd(
       this.opClass,
       false,
@@ -894,7 +928,10 @@ export class OpEmitter {
         setProp.write('  }\n');
       } else {
         const name = it.meta.attrName;
-        const getAttr = `   auto attr = dict.get("${name}");`;
+        let getAttr = `   auto attr = dict.get("${name}");`;
+        // Segment sizes kept as attributes (properties of their own beside a dialect that keeps attributes out of them).
+        if (name === operandSegmentAttrName && !it.meta.constraint) getAttr += '   if (!attr) attr = dict.get("operand_segment_sizes");';
+        if (name === resultSegmentAttrName && !it.meta.constraint) getAttr += '   if (!attr) attr = dict.get("result_segment_sizes");';
         setProp.write(`
   {
     auto &propStorage = prop.${name};
@@ -1189,7 +1226,7 @@ export class OpEmitter {
       if (na.attr.isDerivedAttr()) continue;
       const setterName = op.getSetterName(na.name);
       const m = this.opClass.addInlineMethod('void', setterName + 'Attr', [new MethodParameter(na.attr.getStorageType(), 'attr')]);
-      if (m) m.body.write(`  getProperties().${na.name} = attr;`);
+      if (m) m.body.write(this.helper.attrsInProperties() ? `  getProperties().${na.name} = attr;` : `  (*this)->setAttr(${this.helper.getAttrName(na.name)}, attr);`);
       const attr = na.attr;
       const base = attr.getBaseAttr();
       if (!canUseUnwrappedRawValue(base)) continue;
@@ -1200,7 +1237,16 @@ export class OpEmitter {
       const mm = this.opClass.addMethod('void', setterName, MethodProp.None, [new MethodParameter(paramType, 'attrValue')]);
       if (!mm) continue;
       if (!isOptional) {
-        mm.body.write(`  getProperties().${na.name} = ${constBuildAttrFromParam(attr, fctx, 'attrValue')};`);
+        const value = constBuildAttrFromParam(attr, fctx, 'attrValue');
+        mm.body.write(this.helper.attrsInProperties() ? `  getProperties().${na.name} = ${value};` : `  (*this)->setAttr(${this.helper.getAttrName(na.name)}, ${value});`);
+        continue;
+      }
+      if (!this.helper.attrsInProperties()) {
+        const attrName = this.helper.getAttrName(na.name);
+        mm.body.write(`
+    if (attrValue)
+      return (*this)->setAttr(${attrName}, ${constBuildAttrFromParam(base, fctx, isUnit ? 'attrValue' : '*attrValue')});
+    (*this)->removeAttr(${attrName});`);
         continue;
       }
       mm.body.write(`
@@ -1217,6 +1263,10 @@ export class OpEmitter {
       if (!na.attr.isOptional()) continue;
       const m = this.opClass.addInlineMethod('::mlir::Attribute', this.op.getRemoverName(na.name) + 'Attr');
       if (!m) continue;
+      if (!this.helper.attrsInProperties()) {
+        m.body.write(`return (*this)->removeAttr(${this.helper.getAttrName(na.name)});\n`);
+        continue;
+      }
       m.body.write(`
     auto attr = getProperties().${na.name};
     getProperties().${na.name} = {};
@@ -1340,7 +1390,12 @@ export class OpEmitter {
         body.write(
           `  {\n    ::llvm::SmallVector<int32_t> rangeSegments;\n    for (::mlir::ValueRange range : ${argName})\n      rangeSegments.push_back(range.size());\n    auto rangeAttr = odsBuilder.getDenseI32ArrayAttr(rangeSegments);\n`,
         );
-        body.write(`    ${builderOpStateProperties}.${operand.constraint.getVariadicOfVariadicSegmentSizeAttr()} = rangeAttr;`);
+        const segAttr = operand.constraint.getVariadicOfVariadicSegmentSizeAttr();
+        body.write(
+          this.helper.attrsInProperties()
+            ? `    ${builderOpStateProperties}.${segAttr} = rangeAttr;`
+            : `    odsState.addAttribute(${op.getGetterName(segAttr)}AttrName(odsState.name), rangeAttr);`,
+        );
         body.write('  }\n');
         return;
       }
@@ -1348,7 +1403,8 @@ export class OpEmitter {
       body.write(`  odsState.addOperands(${argName});\n`);
     });
     if (op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) {
-      body.write('  ::llvm::copy(::llvm::ArrayRef<int32_t>({');
+      const inProps = this.helper.operandSegmentsSize !== undefined;
+      body.write(inProps ? '  ::llvm::copy(::llvm::ArrayRef<int32_t>({' : '  odsState.addAttribute(getOperandSegmentSizesAttrName(odsState.name), odsBuilder.getDenseI32ArrayAttr({');
       body.write(
         op.operands
           .map((o, i) => {
@@ -1361,9 +1417,12 @@ export class OpEmitter {
           })
           .join(', '),
       );
-      body.write(`}), ${builderOpStateProperties}.operandSegmentSizes.begin());\n`);
+      body.write(inProps ? `}), ${builderOpStateProperties}.operandSegmentSizes.begin());\n` : '}));\n');
     }
     for (const p of op.properties) body.write(`  ${builderOpStateProperties}.${op.getSetterName(p.name)}(${p.name});\n`);
+    const props = this.helper.attrsInProperties();
+    const setAttr = (name: string, value: string) =>
+      props ? `  ${builderOpStateProperties}.${name} = ${value};\n` : `  odsState.addAttribute(${op.getGetterName(name)}AttrName(odsState.name), ${value});\n`;
     for (const na of op.attributes) {
       const attr = na.attr;
       if (attr.isDerivedAttr() || inferred.has(na.name)) continue;
@@ -1371,8 +1430,8 @@ export class OpEmitter {
       if (check) body.indent().write(`if (${na.name}) {\n`);
       if (isRaw && canUseUnwrappedRawValue(attr)) {
         const fctx = new FmtContext().withBuilder('odsBuilder');
-        body.write(`  ${builderOpStateProperties}.${na.name} = ${constBuildAttrFromParam(attr, fctx, na.name)};\n`);
-      } else body.write(`  ${builderOpStateProperties}.${na.name} = ${na.name};\n`);
+        body.write(setAttr(na.name, constBuildAttrFromParam(attr, fctx, na.name)));
+      } else body.write(setAttr(na.name, na.name));
       if (check) body.unindent().write('  }\n');
     }
     for (const r of op.regions) {
@@ -1424,13 +1483,15 @@ export class OpEmitter {
           body.write(`  odsState.addTypes(${resultNames[i]});\n`);
         });
         if (op.getTrait('::mlir::OpTrait::AttrSizedResultSegments')) {
-          body.write('  ::llvm::copy(::llvm::ArrayRef<int32_t>({');
+          // The reference indents the attribute form by one space only.
+          const inProps = this.helper.resultSegmentsSize !== undefined;
+          body.write(inProps ? '  ::llvm::copy(::llvm::ArrayRef<int32_t>({' : ' odsState.addAttribute(getResultSegmentSizesAttrName(odsState.name), odsBuilder.getDenseI32ArrayAttr({');
           body.write(
             op.results
               .map((r, i) => (!r.isVariableLength() ? '1' : r.isOptional() ? `(${resultNames[i]} ? 1 : 0)` : `static_cast<int32_t>(${resultNames[i]}.size())`))
               .join(', '),
           );
-          body.write(`}), ${builderOpStateProperties}.resultSegmentSizes.begin());\n`);
+          body.write(inProps ? `}), ${builderOpStateProperties}.resultSegmentSizes.begin());\n` : '}));\n');
         }
         return;
       }
@@ -1606,36 +1667,55 @@ export class OpEmitter {
     if (op.skipDefaultBuilders()) return;
     this.genSeparateArgParamBuilder();
     this.genCollectiveParamBuilder('attr');
-    this.genCollectiveParamBuilder('prop');
+    const props = this.helper.hasProperties();
+    if (props) this.genCollectiveParamBuilder('prop');
     if (op.getNumVariableLengthResults() === 0) {
       if (op.getTrait('::mlir::OpTrait::SameOperandsAndResultType')) {
         this.genUseOperandAsResultTypeSeparateParamBuilder();
         this.genUseOperandAsResultTypeCollectiveParamBuilder('attr');
-        this.genUseOperandAsResultTypeCollectiveParamBuilder('prop');
+        if (props) this.genUseOperandAsResultTypeCollectiveParamBuilder('prop');
       }
       if (op.getTrait('::mlir::OpTrait::FirstAttrDerivedResultType')) {
         this.genUseAttrAsResultTypeCollectiveParamBuilder('attr');
+        // Emitted even without a Properties struct, as the reference does.
         this.genUseAttrAsResultTypeCollectiveParamBuilder('prop');
       }
     }
   }
 
+  /**
+   * Defaults of default-valued attributes: set in the Properties struct, or (without one) appended
+   * to the attribute dictionary by index in the op's sorted attribute names.
+   */
   private genPopulateDefaultAttributes(): void {
     const op = this.op;
     if (op.attributes.every((a) => !a.attr.hasDefaultValue() || a.attr.isOptional())) return;
-    const m = this.opClass.addStaticMethod('void', 'populateDefaultProperties', [
-      new MethodParameter('::mlir::OperationName', 'opName'),
-      new MethodParameter('Properties &', 'properties'),
-    ]);
-    errorIfPruned(m, 'populateDefaultProperties', op);
+    const props = this.helper.hasProperties();
+    const name = props ? 'populateDefaultProperties' : 'populateDefaultAttrs';
+    const m = this.opClass.addStaticMethod(
+      'void',
+      name,
+      props
+        ? [new MethodParameter('::mlir::OperationName', 'opName'), new MethodParameter('Properties &', 'properties')]
+        : [new MethodParameter('const ::mlir::OperationName &', 'opName'), new MethodParameter('::mlir::NamedAttrList &', 'attributes')],
+    );
+    errorIfPruned(m, name, op);
     const b = m.body;
     b.indent();
-    b.write('::mlir::Builder odsBuilder(opName.getContext());\n');
+    if (props) b.write('::mlir::Builder odsBuilder(opName.getContext());\n');
+    else b.write('auto attrNames = opName.getAttributeNames();\n::mlir::Builder odsBuilder(attrNames.front().getContext());\n');
+    const index = [...this.helper.attrMetadata.keys()];
     for (const na of op.attributes) {
       const a = na.attr;
       if (!a.hasDefaultValue() || a.isOptional()) continue;
       const fctx = new FmtContext().withBuilder('odsBuilder');
-      b.write(`if (!properties.${na.name})\n  properties.${na.name} = ${tgfmt(a.getConstBuilderTemplate(), fctx, tgfmt(a.getDefaultValue(), fctx))};\n`);
+      const value = tgfmt(a.getConstBuilderTemplate(), fctx, tgfmt(a.getDefaultValue(), fctx));
+      const i = index.indexOf(na.name);
+      b.write(
+        props
+          ? `if (!properties.${na.name})\n  properties.${na.name} = ${value};\n`
+          : `if (!attributes.get(attrNames[${i}])) {\n  attributes.append(attrNames[${i}], ${value});\n}\n`,
+      );
     }
   }
 
@@ -1661,7 +1741,7 @@ export class OpEmitter {
     errorIfPruned(impl, 'verifyInvariantsImpl', this.op);
     const sv = this.sv;
     if (sv) {
-      const h: VerifyHelper = { op: this.op, emitForOp: true, attrMetadata: this.helper.attrMetadata };
+      const h: VerifyHelper = this.helper;
       const body = impl.body;
       populateSubstitutions(h, this.verifyCtx);
       genPropertyVerifier(h, this.verifyCtx, body, sv);
@@ -1734,6 +1814,12 @@ export class OpEmitter {
     return this.opClass.addMethod(method.getReturnType(), method.getName(), props, params);
   }
 
+  /** inferReturnTypes' read of the attribute `name` a result type comes from. */
+  private inferredTypeAttr(name: string): string {
+    const fromDict = `::llvm::dyn_cast_or_null<::mlir::TypedAttr>(attributes.get("${name}"))`;
+    return this.helper.attrsInProperties() ? `(properties ? properties.as<Properties *>()->${name} : ${fromDict})` : fromDict;
+  }
+
   private genTypeInterfaceMethods(): void {
     const op = this.op;
     if (!op.allResultTypesKnown) return;
@@ -1782,7 +1868,7 @@ export class OpEmitter {
           else if (arg.kind === 'attribute') {
             const name = arg.value.name;
             body.write(
-              `  ::mlir::TypedAttr odsInferredTypeAttr${idx} = (properties ? properties.as<Properties *>()->${name} : ::llvm::dyn_cast_or_null<::mlir::TypedAttr>(attributes.get("${name}")));\n  if (!odsInferredTypeAttr${idx}) return ::mlir::failure();\n`,
+              `  ::mlir::TypedAttr odsInferredTypeAttr${idx} = ${this.inferredTypeAttr(name)};\n  if (!odsInferredTypeAttr${idx}) return ::mlir::failure();\n`,
             );
             typeStr = `odsInferredTypeAttr${idx}.getType()`;
           } else fatalAt(op.def, 'Properties cannot be used for type inference');
@@ -1824,6 +1910,7 @@ export class OpEmitter {
   }
 
   private addParsedAttrPropertiesSetter(skip: ReadonlySet<string> = new Set()): void {
+    if (!this.helper.hasProperties()) return;
     const m = this.opClass.addStaticMethod('::llvm::LogicalResult', 'setPropertiesFromParsedAttr', [
       new MethodParameter('Properties &', 'prop'),
       new MethodParameter('::mlir::Attribute', 'attr'),
@@ -2021,6 +2108,7 @@ export class AdaptorEmitter {
     const adaptor = (this.adaptor = new Class(op.getAdaptorName()));
     for (const c of [base, gen, adaptor]) c.output = output;
     base.declare(new VisibilityDeclaration(Visibility.Public));
+    const props = this.helper.hasProperties();
     const items = this.helper.attrOrProperties();
     let decls = '  struct Properties {\n';
     let cmp = '    bool operator==(const Properties &rhs) const {\n      return \n';
@@ -2066,12 +2154,14 @@ export class AdaptorEmitter {
     }
     cmp += '        true;\n    }\n    bool operator!=(const Properties &rhs) const {\n      return !(*this == rhs);\n    }\n';
     decls += cmp + '  };\n';
-    if (items.length === 0) base.declare(new UsingDeclaration('Properties', '::mlir::EmptyProperties'));
+    if (!props) {
+      // Attributes in the dictionary: no Properties struct.
+    } else if (items.length === 0) base.declare(new UsingDeclaration('Properties', '::mlir::EmptyProperties'));
     else base.declare(new ExtraClassDeclaration(decls));
     base.declare(new VisibilityDeclaration(Visibility.Protected));
     base.declare(new Field('::mlir::DictionaryAttr', 'odsAttrs'));
     base.declare(new Field('::std::optional<::mlir::OperationName>', 'odsOpName'));
-    base.declare(new Field('Properties', 'properties'));
+    if (props) base.declare(new Field('Properties', 'properties'));
     base.declare(new Field('::mlir::RegionRange', 'odsRegions'));
 
     gen.addTemplateParam('RangeT');
@@ -2082,13 +2172,16 @@ export class AdaptorEmitter {
 
     const attrSizedOperands = op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments');
     {
+      const propsType = props ? 'Properties' : '::mlir::EmptyProperties';
       const params = [
-        new MethodParameter('::mlir::DictionaryAttr', 'attrs'),
-        new MethodParameter('const Properties &', 'properties'),
+        new MethodParameter('::mlir::DictionaryAttr', 'attrs', props ? '' : '{}'),
+        new MethodParameter(`const ${propsType} &`, 'properties', props ? '' : '{}'),
         new MethodParameter('::mlir::RegionRange', 'regions', '{}'),
       ];
       const bc = base.addConstructor(params, MethodProp.Inline)!;
-      bc.addMemberInitializer('odsAttrs', 'attrs').addMemberInitializer('properties', 'properties').addMemberInitializer('odsRegions', 'regions');
+      bc.addMemberInitializer('odsAttrs', 'attrs');
+      if (props) bc.addMemberInitializer('properties', 'properties');
+      bc.addMemberInitializer('odsRegions', 'regions');
       bc.body.indent().write('if (odsAttrs)\n');
       bc.body.indent().write(`odsOpName.emplace("${op.getOperationName()}", odsAttrs.getContext());\n`);
       const p2 = [new MethodParameter('RangeT', 'values'), ...params];
@@ -2096,33 +2189,34 @@ export class AdaptorEmitter {
       c.addMemberInitializer('Base', 'attrs, properties, regions').addMemberInitializer('odsOperands', 'values');
       const p3 = [p2[0]!, new MethodParameter('::mlir::DictionaryAttr', 'attrs'), new MethodParameter('::mlir::OpaqueProperties', 'properties'), p2[3]!];
       const c3 = gen.addConstructor(p3)!;
-      c3.addMemberInitializer(gen.className, 'values, attrs, (properties ? *properties.as<Properties *>() : Properties{}), regions');
-      const c4 = gen.addConstructor([new MethodParameter('RangeT', 'values'), new MethodParameter('::mlir::DictionaryAttr', 'attrs', attrSizedOperands ? '' : 'nullptr')]);
-      c4?.addMemberInitializer(gen.className, 'values, attrs, Properties{}, {}');
+      c3.addMemberInitializer(gen.className, `values, attrs, (properties ? *properties.as<${propsType} *>() : ${propsType}{}), regions`);
+      if (props) {
+        const c4 = gen.addConstructor([new MethodParameter('RangeT', 'values'), new MethodParameter('::mlir::DictionaryAttr', 'attrs', attrSizedOperands ? '' : 'nullptr')]);
+        c4?.addMemberInitializer(gen.className, 'values, attrs, Properties{}, {}');
+      }
     }
     {
       const c = gen.addConstructor([new MethodParameter('RangeT', 'values'), new MethodParameter(`const ${op.getGenericAdaptorName()}Base &`, 'base')], MethodProp.Inline);
       c?.addMemberInitializer('Base', 'base').addMemberInitializer('odsOperands', 'values');
     }
     {
-      const c = base.addConstructor([new MethodParameter(op.getCppClassName(), 'op')])!;
-      c.addMemberInitializer('odsAttrs', 'op->getRawDictionaryAttrs()')
-        .addMemberInitializer('odsOpName', 'op->getName()')
-        .addMemberInitializer('properties', 'op.getProperties()')
-        .addMemberInitializer('odsRegions', 'op->getRegions()');
+      const c = props ? base.addConstructor([new MethodParameter(op.getCppClassName(), 'op')])! : base.addConstructor([new MethodParameter('::mlir::Operation *', 'op')], MethodProp.Inline)!;
+      c.addMemberInitializer('odsAttrs', 'op->getRawDictionaryAttrs()').addMemberInitializer('odsOpName', 'op->getName()');
+      if (props) c.addMemberInitializer('properties', 'op.getProperties()');
+      c.addMemberInitializer('odsRegions', 'op->getRegions()');
       const c2 = gen.addConstructor([new MethodParameter('RangeT', 'values'), new MethodParameter('LateInst', 'op')], MethodProp.None, [
         `LateInst = ${op.getCppClassName()}`,
         `= std::enable_if_t<std::is_same_v<LateInst, ${op.getCppClassName()}>>`,
       ]);
       c2?.addMemberInitializer('Base', 'op').addMemberInitializer('odsOperands', 'values');
     }
-    const sizeAttrInit = attrSizedOperands ? fmt(adapterSegmentSizeAttrInitCode, 'getProperties().operandSegmentSizes') : '';
+    const sizeAttrInit = attrSizedOperands ? this.helper.segmentSizesInit(operandSegmentAttrName) : '';
     generateNamedOperandGetters(op, gen, base, sizeAttrInit, 'RangeT', 'ValueT', 'odsOperands.begin()', 'odsOperands.size()');
     const go = gen.addMethod('RangeT', 'getOperands');
     go?.body.write('  return odsOperands;');
 
     const fctx = new FmtContext().withBuilder('::mlir::Builder(odsAttrs.getContext())');
-    {
+    if (props) {
       const m = base.addInlineMethod('const Properties &', 'getProperties');
       errorIfPruned(m, 'Adaptor::getProperties', op);
       m.body.write('  return properties;');
@@ -2137,9 +2231,10 @@ export class AdaptorEmitter {
       const attr = na.attr;
       if (attr.isDerivedAttr()) continue;
       const emitName = op.getGetterName(na.name);
-      const m = base.addMethod(attr.getStorageType(), emitName + 'Attr', attr.hasDefaultValue() ? MethodProp.None : MethodProp.Inline);
+      const m = base.addMethod(attr.getStorageType(), emitName + 'Attr', attr.hasDefaultValue() || !props ? MethodProp.None : MethodProp.Inline);
       errorIfPruned(m, 'Adaptor::' + emitName + 'Attr', op);
       const b = m.body.indent();
+      if (!props) b.write('assert(odsAttrs && "no attributes when constructing adapter");\n');
       b.write(`auto attr = ::llvm::${attr.hasDefaultValue() || attr.isOptional() ? 'dyn_cast_or_null' : 'cast'}<${attr.getStorageType()}>(${this.helper.getAttr(na.name)});\n`);
       if (attr.hasDefaultValue() && attr.isOptional())
         b.write(`if (!attr)\n  attr = ${tgfmt(attr.getConstBuilderTemplate(), fctx, tgfmt(attr.getDefaultValue(), fctx))};\n`);
@@ -2168,7 +2263,7 @@ export class AdaptorEmitter {
     const v = adaptor.addMethod('::llvm::LogicalResult', 'verify', MethodProp.None, [new MethodParameter('::mlir::Location', 'loc')]);
     errorIfPruned(v, 'verify', op);
     if (sv) {
-      const h: VerifyHelper = { op, emitForOp: false, attrMetadata: this.helper.attrMetadata };
+      const h: VerifyHelper = this.helper;
       const ctx = new FmtContext();
       populateSubstitutions(h, ctx);
       genPropertyVerifier(h, ctx, v.body, sv);

@@ -291,6 +291,10 @@ export interface VerifyHelper {
   readonly emitForOp: boolean;
   /** Attribute metadata sorted by name. */
   readonly attrMetadata: ReadonlyMap<string, { readonly isRequired: boolean; readonly constraint: Attribute | undefined }>;
+  /** Whether attributes live in the Properties struct (else in the sorted attribute dictionary). */
+  hasProperties(): boolean;
+  /** The code naming an attribute of the op. */
+  getAttrName(attrName: string): string;
 }
 
 function emitErrorPrefix(h: VerifyHelper): string {
@@ -344,12 +348,15 @@ export function canEmitAttrVerifier(attr: Attribute, forOp: boolean): boolean {
 export function genAttributeVerifier(h: VerifyHelper, ctx: FmtContext, body: MethodBody, sv: StaticVerifier | undefined): void {
   if (h.attrMetadata.size === 0) return;
   body.indent();
-  for (const [name, meta] of h.attrMetadata) {
-    if (meta.constraint && meta.constraint.isDerivedAttr()) continue;
-    body.write(`auto tblgen_${name} = getProperties().${name}; (void)tblgen_${name};\n`);
-    if (meta.isRequired) body.write(`if (!tblgen_${name}) return ${emitErrorPrefix(h)}requires attribute '${name}'");\n`);
-  }
+  if (h.hasProperties()) {
+    for (const [name, meta] of h.attrMetadata) {
+      if (meta.constraint && meta.constraint.isDerivedAttr()) continue;
+      body.write(`auto tblgen_${name} = getProperties().${name}; (void)tblgen_${name};\n`);
+      if (meta.isRequired) body.write(`if (!tblgen_${name}) return ${emitErrorPrefix(h)}requires attribute '${name}'");\n`);
+    }
+  } else genSortedAttrScan(h, body);
   body.unindent();
+  genSegmentSizeAttrVerifier(h, body);
   for (const na of h.op.attributes) {
     if (!canEmitAttrVerifier(na.attr, h.emitForOp)) continue;
     const varName = 'tblgen_' + na.name;
@@ -362,6 +369,59 @@ export function genAttributeVerifier(h: VerifyHelper, ctx: FmtContext, body: Met
     const msg = buildErrorStreamingString(constraintSummary(na.attr.def), ctx.withSelf(varName), true);
     body.write(`\n  if (${varName} && !(${cond}))\n    return ${emitErrorPrefix(h)}attribute '${na.name}' failed to satisfy constraint: ${msg}");\n`);
   }
+}
+
+/**
+ * Without properties: one pass over the sorted attribute dictionary that finds each required
+ * attribute in name order (a missing one is an error) and picks up the optional ones met before
+ * it, then the optional ones after the last required attribute.
+ */
+function genSortedAttrScan(h: VerifyHelper, body: MethodBody): void {
+  body.write(`auto namedAttrRange = ${h.emitForOp ? '(*this)->getAttrs()' : 'odsAttrs'};\n`);
+  body.write('auto namedAttrIt = namedAttrRange.begin();\n');
+  const checkOptional = (name: string) =>
+    `\n  else if (namedAttrIt->getName() == ${h.getAttrName(name)}) {\n    tblgen_${name} = namedAttrIt->getValue();\n  }`;
+  let optional: string[] = [];
+  for (const [name, meta] of h.attrMetadata) {
+    if (!meta.isRequired) {
+      optional.push(name);
+      continue;
+    }
+    body.write(`::mlir::Attribute tblgen_${name};\n`);
+    for (const o of optional) body.write(`::mlir::Attribute tblgen_${o};\n`);
+    body.write(
+      `\nwhile (true) {\n  if (namedAttrIt == namedAttrRange.end())\n    return ${emitErrorPrefix(h)}requires attribute '${name}'");\n` +
+        `  if (namedAttrIt->getName() == ${h.getAttrName(name)}) {\n    tblgen_${name} = namedAttrIt->getValue();\n    break;\n  }`,
+    );
+    for (const o of optional) body.write(checkOptional(o));
+    body.write('\n  ++namedAttrIt;\n}\n');
+    optional = [];
+  }
+  if (optional.length === 0) return;
+  for (const o of optional) body.write(`::mlir::Attribute tblgen_${o};\n`);
+  body.write('while (true) {\n  if (namedAttrIt == namedAttrRange.end()) {\n    break;\n  }');
+  for (const o of optional) body.write(checkOptional(o));
+  body.write('\n  ++namedAttrIt;\n}\n');
+}
+
+/**
+ * Without properties, the segment sizes attributes of AttrSized{Operand,Result}Segments are checked
+ * first. The reference's message repeats the opening quote (`emitOpError(""'...`): kept.
+ */
+function genSegmentSizeAttrVerifier(h: VerifyHelper, body: MethodBody): void {
+  if (h.op.getDialect().usePropertiesForAttributes()) return;
+  const check = (name: string, n: number, kind: string) =>
+    body.write(`
+  {
+    auto sizeAttr = ::llvm::cast<::mlir::DenseI32ArrayAttr>(tblgen_${name});
+    auto numElements = sizeAttr.asArrayRef().size();
+    if (numElements != ${n})
+      return ${emitErrorPrefix(h)}"'${name}' attribute for specifying ${kind} segments must have ${n} "
+                "elements, but got ") << numElements;
+  }
+  `);
+  if (h.op.getTrait('::mlir::OpTrait::AttrSizedOperandSegments')) check('operandSegmentSizes', h.op.getNumOperands(), 'operand');
+  if (h.op.getTrait('::mlir::OpTrait::AttrSizedResultSegments')) check('resultSegmentSizes', h.op.getNumResults(), 'result');
 }
 
 /** Operand or result checks: optional group sizes, VariadicOfVariadic segment sizes, types. */

@@ -44,16 +44,24 @@ export function cliRunner(cwd: string): (...args: string[]) => CliRun {
 /** Whether llvm-tblgen-22 (the reference of llvm-tblgen's backends) is on PATH. */
 export const HAVE_LLVM_TBLGEN = spawnSync('llvm-tblgen-22', ['--version'], { stdio: 'ignore' }).status === 0;
 
+/** Whether mlir-tblgen-22 (the reference of the ODS generators) is on PATH. */
+export const HAVE_MLIR_TBLGEN = spawnSync('mlir-tblgen-22', ['--version'], { stdio: 'ignore' }).status === 0;
+
 /**
- * Runs llvm-tblgen-22 and the CLI with the same arguments on `files` (name to text) written to a
- * fresh folder, the program name in the reference's stderr replaced by ours.
+ * Runs the reference `tool` (llvm-tblgen-22 unless told) and the CLI with the same arguments on
+ * `files` (name to text) written to a fresh folder, the program name in the reference's stderr
+ * replaced by ours.
  */
-export function runBothOn(files: { readonly [name: string]: string }, args: readonly string[]): { ref: CliRun; ours: CliRun } {
+export function runBothOn(
+  files: { readonly [name: string]: string },
+  args: readonly string[],
+  tool: 'llvm-tblgen-22' | 'mlir-tblgen-22' = 'llvm-tblgen-22',
+): { ref: CliRun; ours: CliRun } {
   const dir = mkdtempSync(join(tmpdir(), 'ods-llvm-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, 'latin1');
-    const r = spawnSync('llvm-tblgen-22', args, { cwd: dir, encoding: 'latin1' });
-    const ref = { code: r.status ?? 128, out: r.stdout, err: r.stderr.replaceAll('llvm-tblgen-22', 'ods-tblgen') };
+    const r = spawnSync(tool, args, { cwd: dir, encoding: 'latin1', maxBuffer: 1 << 28 });
+    const ref = { code: r.status ?? 128, out: r.stdout ?? '', err: (r.stderr ?? '').replaceAll(tool, 'ods-tblgen') };
     return { ref, ours: runCliIn(dir, args) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
