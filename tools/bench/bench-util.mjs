@@ -18,8 +18,9 @@ export function readManifest() {
   // what ods-tblgen builds), and ../shared's when it is there.
   const paths = explicit ? [explicit] : defaultManifests(ROOT).filter((p) => !p.includes('extra'));
   for (const p of paths) if (!existsSync(p)) throw new Error(`manifest ${p} not found (set ODS_CONFORMANCE_MANIFEST)`);
-  // mlir-tblgen rows only (the llvm-tblgen rows run other backends).
-  return readManifests(paths).filter((r) => !r.tool);
+  // mlir-tblgen rows over the installed tree only (the llvm-tblgen rows run other backends; the
+  // fixture rows read tools/conformance/fixtures/, not MLIR's dialects).
+  return readManifests(paths).filter((r) => !r.tool && !r.file.startsWith('fixtures/'));
 }
 
 /**
