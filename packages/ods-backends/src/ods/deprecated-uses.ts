@@ -24,27 +24,75 @@ export function deprecatedActionOf(options: ReadonlyMap<string, unknown>): Depre
   return v === 'none' || v === 'error' ? v : 'warn';
 }
 
+const NONE: readonly Record[] = [];
+
 /**
- * Whether `init` uses `target`: is it, or holds it in a dag (operator or argument), a list, or
- * the fields of an anonymous def (named defs are not followed). `known` memoizes compound inits.
+ * The deprecated defs a value uses: a deprecated def itself, or one held in a dag (operator or
+ * argument), a list, or the fields of an anonymous def (named defs are not followed). Values are
+ * immutable and whether a def is deprecated is part of it, so this is remembered per value for
+ * the thread: the values of shared includes (OpBase.td's) are looked at once, not once per job.
  */
-function usesDef(init: Init, target: Record, known: Map<Init, boolean>): boolean {
-  if (init instanceof DefInit && init.def === target) return true;
-  const hit = known.get(init);
-  if (hit !== undefined) return hit;
-  let found = false;
+const usedByValue = new WeakMap<Init, readonly Record[]>();
+
+function isDeprecated(def: Record): StringInit | undefined {
+  const reason = def.getValue('odsDeprecated')?.value;
+  return reason instanceof StringInit ? reason : undefined;
+}
+
+function deprecatedIn(init: Init): readonly Record[] {
+  if (!(init instanceof DefInit || init instanceof DagInit || init instanceof ListInit)) return NONE;
+  const hit = usedByValue.get(init);
+  if (hit) return hit;
+  usedByValue.set(init, NONE); // a value that holds itself (through an anonymous def) adds nothing more
+  let found: Record[] | undefined;
+  const add = (xs: readonly Record[]) => {
+    for (const x of xs) if (!found?.includes(x)) (found ??= []).push(x);
+  };
   if (init instanceof DefInit) {
-    if (!init.def.isAnonymous()) return false;
-    found = init.def.values.some((v) => usesDef(v.value, target, known));
+    if (isDeprecated(init.def)) add([init.def]);
+    if (init.def.isAnonymous()) for (const v of init.def.values) add(deprecatedIn(v.value));
   } else if (init instanceof DagInit) {
-    found = usesDef(init.operator, target, known) || init.args.some((a) => usesDef(a, target, known));
-  } else if (init instanceof ListInit) {
-    found = init.elements.some((e) => usesDef(e, target, known));
+    add(deprecatedIn(init.operator));
+    for (const a of init.args) add(deprecatedIn(a));
   } else {
-    return false;
+    for (const e of init.elements) add(deprecatedIn(e));
   }
-  known.set(init, found);
-  return found;
+  const result = found ?? NONE;
+  usedByValue.set(init, result);
+  return result;
+}
+
+interface DeprecatedUse {
+  readonly user: Record;
+  readonly dep: Record;
+  readonly reason: string;
+}
+
+/** The uses of a parse, in the order they are reported (found once per parse: a parse serves many jobs). */
+const usesByParse = new WeakMap<RecordKeeper, readonly DeprecatedUse[]>();
+
+function deprecatedUses(records: RecordKeeper): readonly DeprecatedUse[] {
+  const hit = usesByParse.get(records);
+  if (hit) return hit;
+  const byUser = new Map<Record, readonly Record[]>();
+  for (const user of records.defs.values()) {
+    if (user.isAnonymous()) continue;
+    let used: Record[] | undefined;
+    for (const v of user.values) for (const d of deprecatedIn(v.value)) if (!used?.includes(d)) (used ??= []).push(d);
+    if (used) byUser.set(user, used);
+  }
+  const uses: DeprecatedUse[] = [];
+  if (byUser.size > 0) {
+    // Deprecated defs in name order, each with its users in name order.
+    const defs = records.sortedDefs();
+    for (const dep of defs) {
+      const reason = isDeprecated(dep);
+      if (!reason) continue;
+      for (const user of defs) if (byUser.get(user)?.includes(dep)) uses.push({ user, dep, reason: reason.value });
+    }
+  }
+  usesByParse.set(records, uses);
+  return uses;
 }
 
 /**
@@ -54,23 +102,14 @@ function usesDef(init: Init, target: Record, known: Map<Init, boolean>): boolean
 export function warnOfDeprecatedUses(records: RecordKeeper, action: DeprecatedAction): void {
   if (action === 'none') return;
   const diags = activeDiagnostics();
-  const defs = records.sortedDefs();
-  let found = false;
-  for (const dep of defs) {
-    const reason = dep.getValue('odsDeprecated')?.value;
-    if (!(reason instanceof StringInit)) continue;
-    const known = new Map<Init, boolean>();
-    for (const user of defs) {
-      if (user.isAnonymous()) continue;
-      if (!user.values.some((v) => usesDef(v.value, dep, known))) continue;
-      diags?.report('warning', user.locs[0], `Using deprecated def \`${dep.getName()}\``, [
-        ...instantiationNotes(user),
-        { loc: undefined, message: reason.value },
-      ]);
-      found = true;
-    }
+  const uses = deprecatedUses(records);
+  for (const { user, dep, reason } of uses) {
+    diags?.report('warning', user.locs[0], `Using deprecated def \`${dep.getName()}\``, [
+      ...instantiationNotes(user),
+      { loc: undefined, message: reason },
+    ]);
   }
-  if (found && action === 'error') {
+  if (uses.length > 0 && action === 'error') {
     const message = "Error'ing out due to deprecated defs";
     const note = diags?.report('note', undefined, message) ?? { severity: 'note' as const, loc: undefined, message, notes: [] };
     throw new FatalError(note, true);
