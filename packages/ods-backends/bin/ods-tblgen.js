@@ -38,8 +38,7 @@ function inProcess() {
   // generators, no engine or service), with a V8 code cache where Node keeps none itself; `build`
   // without --watch runs dist/build-cli.cjs likewise.
   const cliAlone = client !== undefined && sub !== 'build' && sub !== 'daemon' && sub !== 'lsp';
-  const watching = process.argv.some((a) => a === '--watch' || a === '-w' || a.startsWith('--watch='));
-  const buildAlone = client !== undefined && sub === 'build' && !watching;
+  const buildAlone = client !== undefined && sub === 'build' && !client.watching(process.argv.slice(3));
   // The built-in modules the code uses are loaded before any V8 flag changes (the CLI alone needs
   // two; the others cost about 12 ms).
   const builtins = cliAlone ? ['node:fs', 'node:path'] : ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url', 'node:worker_threads'];

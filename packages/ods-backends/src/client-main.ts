@@ -21,11 +21,16 @@ export function runBuildIn(t: ServiceTarget, dir: string, argv: readonly string[
   return runThroughService({ ...t, env: { ...env, ODS_DAEMON_DIR: dir } }, 'build', argv, { cwd, start: false });
 }
 
+/** Whether `build` arguments ask for watch mode (a long-running process of its own). */
+export function watching(argv: readonly string[]): boolean {
+  return argv.some((a) => a === '--watch' || a === '-w' || a.startsWith('--watch='));
+}
+
 /** Whether `argv` may run through the service: not the service itself, the LSP or a watch. */
 function eligible(argv: readonly string[]): boolean {
   const sub = argv[0];
   if (sub === 'daemon' || sub === 'lsp') return false;
-  if (sub === 'build') return !argv.some((a) => a === '--watch' || a === '-w' || a.startsWith('--watch='));
+  if (sub === 'build') return !watching(argv);
   return true;
 }
 
