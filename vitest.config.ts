@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     passWithNoTests: true,
-    // Tests run in-process unless they ask for the build service (and then in a folder of their own).
-    env: { ODS_DAEMON: 'false' },
+    // Tests run in-process unless they ask for the build service (and then in a folder of their own),
+    // and make no startup snapshots in the background unless they ask for them likewise.
+    env: { ODS_DAEMON: 'false', ODS_SNAPSHOT: 'false' },
   },
 });

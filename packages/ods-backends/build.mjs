@@ -43,6 +43,9 @@ const cjsEntries = {
   // their own (src/compile-cache.ts needs a script, not an ES module).
   cli: 'src/cli-main.ts',
   'build-cli': 'src/build-main.ts',
+  // The program of startup snapshots (src/startup-snapshot.ts): `node --build-snapshot` takes one
+  // script.
+  'startup-snapshot': 'src/startup-snapshot-main.ts',
 };
 await build({
   entryPoints: cjsEntries,

@@ -64,7 +64,25 @@ const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 function serviceEnv(dir) {
   return { ...process.env, CI: '', ODS_DAEMON: 'true', ODS_DAEMON_DIR: dir, ODS_DAEMON_IDLE: '600' };
 }
-const offEnv = () => ({ ...process.env, ODS_DAEMON: 'false' });
+/** No service; startup snapshots in a private folder of the bench's (`snapshots: false`: none). */
+let offDir = '';
+const offEnv = ({ snapshots = true } = {}) => ({ ...process.env, ODS_DAEMON: 'false', ODS_DAEMON_DIR: offDir, ODS_SNAPSHOT: snapshots ? 'true' : 'false' });
+
+/**
+ * Make the startup snapshot of the commands run so far without the service (the executable
+ * makes it in the background after such runs; here it is awaited, so that every timed run has it).
+ */
+function settleSnapshot() {
+  const end = Date.now() + 120_000;
+  for (;;) {
+    const r = spawnSync(process.execPath, [BIN, 'daemon', 'snapshot'], { env: offEnv(), encoding: 'utf8' });
+    if (!/snapshot: busy/.test(r.stdout) || Date.now() > end) {
+      if (r.status !== 0) throw new Error(`daemon snapshot failed: ${r.stdout}${r.stderr}`);
+      return;
+    }
+    spawnSync('sleep', ['0.3']);
+  }
+}
 
 function servicePeakMb(env) {
   const s = spawnSync(process.execPath, [BIN, 'daemon', 'status'], { env, encoding: 'utf8' }).stdout;
@@ -84,6 +102,9 @@ async function cliSuite(opts, inc, env, out) {
     ['LLVMOps --gen-op-decls', '--gen-op-decls', 'mlir/Dialect/LLVMIR/LLVMOps.td'],
   ];
   const rows = [];
+  // Without the service, each case once: the startup snapshot is made from these two commands.
+  for (const [, gen, file] of cases) timedRun(BIN, [gen, '-I', '.', file, '-o', join(out, 'warm.inc')], { cwd: inc, env: offEnv() });
+  settleSnapshot();
   for (const [name, gen, file] of cases) {
     process.stderr.write(`callers-bench: cli ${name} ...\n`);
     const args = [gen, '-I', '.', file];
@@ -103,11 +124,13 @@ async function cliSuite(opts, inc, env, out) {
     const svc = [];
     const svcEdit = [];
     const off = [];
+    const bare = [];
     let same = true;
     for (let k = 0; k < opts.runs; k++) {
       const r = timedRun(REF, [...args, '-o', join(out, 'ref.inc')], { cwd: inc });
       const s = timedRun(BIN, [...args, '-o', join(out, 'svc.inc')], { cwd: inc, env });
       const o = timedRun(BIN, [...args, '-o', join(out, 'off.inc')], { cwd: inc, env: offEnv() });
+      const b = timedRun(BIN, [...args, '-o', join(out, 'bare.inc')], { cwd: inc, env: offEnv({ snapshots: false }) });
       writeFileSync(edited, `${readFileSync(join(inc, file), 'latin1')}// edit ${k}\n`, 'latin1');
       const re = timedRun(REF, [...editArgs, '-o', join(out, 'ref-edit.inc')], { cwd: inc });
       const se = timedRun(BIN, [...editArgs, '-o', join(out, 'svc-edit.inc')], { cwd: inc, env });
@@ -115,22 +138,25 @@ async function cliSuite(opts, inc, env, out) {
       svc.push(s);
       svcEdit.push(se);
       off.push(o);
+      bare.push(b);
       const want = readFileSync(join(out, 'ref.inc'));
-      same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc')));
+      same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc'))) && want.equals(readFileSync(join(out, 'bare.inc')));
       same &&= readFileSync(join(out, 'ref-edit.inc')).equals(readFileSync(join(out, 'svc-edit.inc')));
     }
     const m = (xs, k = 'ms') => median(xs.map((x) => x[k]).filter((v) => v !== undefined));
     const refMs = m(ref);
     const cell = (xs) => `${fmtMs(m(xs))} (${ratio(m(xs), refMs)})`;
-    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off),
+    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off), cell(bare),
       `${m(ref, 'rssMb')?.toFixed(0) ?? '-'} / ${m(svc, 'rssMb')?.toFixed(0) ?? '-'} / ${m(off, 'rssMb')?.toFixed(0) ?? '-'} MB`, same ? 'yes' : 'NO']);
   }
   return table(
-    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'peak RSS ref / client / off', 'same bytes'],
+    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'ODS_DAEMON=false, no snapshot', 'peak RSS ref / client / off', 'same bytes'],
     rows,
   ) + '\n\nThe bin runs as CMake and Bazel run it (executed directly: its #! line applies). "Same input": the service\n' +
     'remembers the clean run and checks every file it read; "input edited": a comment is appended to the file\n' +
-    'before each call, so the service parses it and runs the generator again (the includes stay shared).';
+    'before each call, so the service parses it and runs the generator again (the includes stay shared).\n' +
+    'ODS_DAEMON=false: from the startup snapshot of both commands (made after a first run of each); "no snapshot":\n' +
+    'ODS_SNAPSHOT=false as well.';
 }
 
 /**
@@ -160,19 +186,23 @@ async function cmakeSuite(opts, env, out) {
     return r.ms;
   };
   build(odsDir, env);
+  build(odsDir, offEnv());
+  settleSnapshot();
   const ref = [];
   const svc = [];
   const off = [];
+  const bare = [];
   for (let k = 0; k < opts.runs; k++) {
     ref.push(build(refDir, process.env));
     svc.push(build(odsDir, env));
     off.push(build(odsDir, offEnv()));
+    bare.push(build(odsDir, offEnv({ snapshots: false })));
   }
   const refMs = median(ref);
   const cell = (xs) => `${fmtMs(median(xs))} (${ratio(median(xs), refMs)})`;
   return table(
-    ['CMake + Ninja, example dialect, cold', 'mlir-tblgen-22 / llvm-tblgen-22', 'ods-tblgen, service warm', 'ODS_DAEMON=false'],
-    [['ninja ToyIncGen (18 outputs)', fmtMs(refMs), cell(svc), cell(off)]],
+    ['CMake + Ninja, example dialect, cold', 'mlir-tblgen-22 / llvm-tblgen-22', 'ods-tblgen, service warm', 'ODS_DAEMON=false', 'ODS_DAEMON=false, no snapshot'],
+    [['ninja ToyIncGen (18 outputs)', fmtMs(refMs), cell(svc), cell(off), cell(bare)]],
   );
 }
 
@@ -310,6 +340,7 @@ async function main() {
   const inc = execFileSync('llvm-config-22', ['--includedir'], { encoding: 'utf8' }).trim();
   const out = mkdtempSync(join(tmpdir(), 'ods-callers-bench-'));
   const env = serviceEnv(join(out, 'service'));
+  offDir = join(out, 'off-private');
   const sections = [];
   const load0 = loadavg()[0];
   try {

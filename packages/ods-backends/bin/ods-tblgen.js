@@ -39,6 +39,18 @@ function inProcess() {
   // without --watch runs dist/build-cli.cjs likewise.
   const cliAlone = client !== undefined && sub !== 'build' && sub !== 'daemon' && sub !== 'lsp';
   const buildAlone = client !== undefined && sub === 'build' && !client.watching(process.argv.slice(3));
+  // The CLI alone from a startup snapshot, in a child process, when there is one for these include
+  // folders (src/startup-snapshot.ts); a run without the service notes its command as a seed.
+  const argv = process.argv.slice(2);
+  const note = cliAlone && client.noteCliRun && !client.serviceEnabled();
+  if (cliAlone && client.runCliFromSnapshot) {
+    const code = client.runCliFromSnapshot(argv);
+    if (code !== undefined) {
+      process.exitCode = code;
+      if (code === 0 && note) client.noteCliRun(argv);
+      return;
+    }
+  }
   // The built-in modules the code uses are loaded before any V8 flag changes (the CLI alone needs
   // two; the others cost about 12 ms).
   const builtins = cliAlone ? ['node:fs', 'node:path'] : ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url', 'node:worker_threads'];
@@ -56,6 +68,7 @@ function inProcess() {
     const target = client.serviceTarget();
     const [file, flags] = cliAlone ? ['cli.cjs', 'no-opt'] : ['build-cli.cjs', 'build'];
     client.runCompiled(require('node:path').join(__dirname, '../dist', file), target && `${target.buildId}-${flags}`);
+    if (note && !process.exitCode) client.noteCliRun(argv);
     return;
   }
   const bundle = require('node:url').pathToFileURL(require('node:path').join(__dirname, '../dist/ods-tblgen.js'));

@@ -2,7 +2,9 @@
 // may be used it sends the run there and prints its output; it loads no generator, parser or
 // engine code. Undefined means "run in-process" (no service yet: one is started for next time).
 import { runThroughService, serviceEnabled, type RunResult, type ServiceTarget } from '@ods-ts/ods-engine/service-client';
+import { fileURLToPath } from 'node:url';
 import { serviceTarget as targetOf } from './service-target.js';
+import { noteRun, runFromSnapshot, snapshotPaths, snapshotsEnabled } from './startup-snapshot.js';
 
 export { runCompiled } from './compile-cache.js';
 
@@ -59,6 +61,30 @@ export async function runBuildThroughService(argv: readonly string[], cwd: strin
   if (!serviceEnabled()) return undefined;
   const target = serviceTarget();
   return target && runThroughService(target, 'build', argv, { cwd, start });
+}
+
+/** The executable (a startup snapshot's process gets it as argv[1]; it runs `daemon snapshot`). */
+const bin = () => fileURLToPath(new URL('../bin/ods-tblgen.js', import.meta.url));
+
+/** This build's startup snapshot files, when snapshots are on. */
+function snapshots() {
+  const target = snapshotsEnabled() ? serviceTarget() : undefined;
+  return target && snapshotPaths(target.buildId);
+}
+
+/**
+ * Run the CLI alone with `argv` from this build's startup snapshot (startup-snapshot.ts): the
+ * exit code, or undefined when there is none for these include folders.
+ */
+export function runCliFromSnapshot(argv: readonly string[]): number | undefined {
+  const p = snapshots();
+  return p && runFromSnapshot(p, argv, bin());
+}
+
+/** After a successful CLI run without the service: note it as a seed of the next snapshot. */
+export function noteCliRun(argv: readonly string[]): void {
+  const p = snapshots();
+  if (p) noteRun(p, argv, process.cwd(), bin());
 }
 
 export { serviceEnabled, type RunResult };

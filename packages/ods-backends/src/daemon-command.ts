@@ -1,16 +1,20 @@
-// `ods-tblgen daemon start|stop|status|serve`: the build service of this tool build (see
-// @ods-ts/ods-engine's service). `serve` runs it in the foreground; the CLI starts it detached
-// on first use.
+// `ods-tblgen daemon start|stop|status|serve|snapshot`: the build service of this tool build
+// (see @ods-ts/ods-engine's service), and the startup snapshot that runs without it use
+// (startup-snapshot.ts). `serve` runs the service in the foreground; the CLI starts it detached
+// on first use, and starts `snapshot` in the background when runs without the service need a
+// new snapshot.
 import { availableParallelism } from 'node:os';
 import { askService, serviceDir, startService, startServiceDetached, type ServiceStatus } from '@ods-ts/ods-engine';
+import { fileURLToPath } from 'node:url';
 import { serviceTarget } from './service-target.js';
+import { buildSnapshot, describeSnapshot, snapshotPaths, snapshotsEnabled } from './startup-snapshot.js';
 
 interface Out {
   stdout(text: string): void;
   stderr(text: string): void;
 }
 
-const HELP = `USAGE: ods-tblgen daemon start|stop|status|serve
+const HELP = `USAGE: ods-tblgen daemon start|stop|status|serve|snapshot
 
 The build service: one background process per user and ods-tblgen build that keeps warm threads
 (JIT-compiled code, shared include parses) for every ods-tblgen call. The CLI starts it on first
@@ -18,6 +22,11 @@ use and it exits after ODS_DAEMON_IDLE seconds without a request (default 900).
 ODS_DAEMON=false never uses it (the default when CI is set); ODS_DAEMON=true always does.
 Its socket lives in a folder only you can open: $ODS_DAEMON_DIR, else
 $XDG_RUNTIME_DIR/ods-tblgen-<uid>, else <tmp>/ods-tblgen-<uid>.
+
+Runs without the service start from a startup snapshot kept in the same folder: the CLI's
+compiled code and the include parses of up to 8 recent commands (each restored only after its
+files are read again and found unchanged). \`snapshot\` makes it now from the commands noted;
+the CLI does so in the background when one is due. ODS_SNAPSHOT=false turns snapshots off.
 `;
 
 /** Idle time before the service exits, from ODS_DAEMON_IDLE (seconds). */
@@ -95,12 +104,24 @@ export async function runDaemonCommand(argv: readonly string[], io: Out): Promis
     }
     case 'status': {
       const s = await status();
+      const snapshot = snapshotsEnabled() ? snapshotPaths(target.buildId) : undefined;
+      const extra = snapshot ? describeSnapshot(snapshot) : '';
       if (!s || s === 'bye') {
-        io.stdout('ods-tblgen daemon: not running\n');
+        io.stdout(`ods-tblgen daemon: not running\n${extra}`);
         return 3;
       }
-      io.stdout(describe(s));
+      io.stdout(describe(s) + extra);
       return 0;
+    }
+    case 'snapshot': {
+      const paths = snapshotsEnabled() ? snapshotPaths(target.buildId) : undefined;
+      if (!paths) {
+        io.stderr('ods-tblgen daemon: startup snapshots are off (ODS_SNAPSHOT=false) or the private folder is unusable\n');
+        return 1;
+      }
+      const outcome = buildSnapshot(paths, fileURLToPath(new URL('./startup-snapshot.cjs', import.meta.url)));
+      io.stdout(`ods-tblgen daemon: snapshot: ${outcome}\n${describeSnapshot(paths)}`);
+      return outcome === 'failed' ? 1 : 0;
     }
     case '--help':
     case '-h':

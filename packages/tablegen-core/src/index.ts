@@ -19,7 +19,7 @@ export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';
 export { Parser, type SymbolKind, type SymbolSink } from './parser.js';
 export * from './sources.js';
-export { ParseCache, processParseCache, shareParsesInProcess } from './share.js';
+export { ParseCache, processParseCache, processParseCacheCounts, shareParsesInProcess } from './share.js';
 export { compilePosixRegex } from './regex.js';
 
 export interface ParseOptions {

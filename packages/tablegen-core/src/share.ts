@@ -291,6 +291,17 @@ export function shareParsesInProcess(on = true): void {
   if (!on) processCaches.clear();
 }
 
+/** Includes restored from, and kept in, this thread's caches so far (processParseCache). */
+export function processParseCacheCounts(): { hits: number; stored: number } {
+  let hits = 0;
+  let stored = 0;
+  for (const c of processCaches.values()) {
+    hits += c.hits;
+    stored += c.stored;
+  }
+  return { hits, stored };
+}
+
 /** The cache a parse without an explicit one uses, if any. */
 export function defaultParseCache(includeDirs: readonly string[]): ParseCache | undefined {
   return processWide ? processParseCache(includeDirs) : undefined;
