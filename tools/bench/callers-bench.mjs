@@ -251,6 +251,16 @@ async function exampleSuite(opts, inc, env, out) {
   );
 }
 
+/**
+ * The workspace's plugin entry: `command`, the default (the `ods` command target), or `executor`
+ * (the `ods-batch` target run by the executor, which batch mode runs as one batch). One at a
+ * time, as a user has it: Nx runs each plugin entry in a process of its own, at every run.
+ */
+function useNxPlugin(ws, kind) {
+  const plugins = [kind === 'command' ? '@ods-ts/nx-ods' : { plugin: '@ods-ts/nx-ods', options: { targetName: 'ods-batch', runWith: 'executor' } }];
+  writeFileSync(join(ws, 'nx.json'), JSON.stringify({ neverConnectToCloud: true, plugins }, null, 2));
+}
+
 function packWorkspace(ws, projects) {
   const tarballs = join(ws, '..', 'tarballs');
   mkdirSync(tarballs, { recursive: true });
@@ -262,9 +272,7 @@ function packWorkspace(ws, projects) {
   for (const p of packed) devDependencies[p.name] = `file:${join(tarballs, p.filename)}`;
   mkdirSync(ws, { recursive: true });
   writeFileSync(join(ws, 'package.json'), JSON.stringify({ name: 'ods-bench-nx', private: true, devDependencies }, null, 2));
-  // `ods`: the default command target; `ods-batch`: the executor, which batch mode runs as one batch.
-  const plugins = ['@ods-ts/nx-ods', { plugin: '@ods-ts/nx-ods', options: { targetName: 'ods-batch', runWith: 'executor' } }];
-  writeFileSync(join(ws, 'nx.json'), JSON.stringify({ neverConnectToCloud: true, plugins }, null, 2));
+  useNxPlugin(ws, 'command');
   writeFileSync(join(ws, '.npmrc'), 'fund=false\naudit=false\n');
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: ws, stdio: 'ignore' });
   for (const p of projects) {
@@ -313,11 +321,13 @@ async function nxSuite(opts, inc, out) {
     const t0 = performance.now();
     await lanes(items, 2, ({ j }, i) => exec(REF, [`--gen-${j.generator}`, ...(j.args ?? []), '-I', inc, j.input, '-o', join(out, `nx-ref-${i % 2}.inc`)], out));
     results.ref.push(performance.now() - t0);
+    useNxPlugin(ws, 'command');
     process.stderr.write('callers-bench: nx run-many, service on (its first task starts it) ...\n');
     spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: serviceEnv(svcDir) });
     results.svc.push(runMany(['--parallel=2'], { ...nxEnv, ...serviceEnv(svcDir) }));
     process.stderr.write('callers-bench: nx run-many, ODS_DAEMON=false ...\n');
     results.off.push(runMany(['--parallel=2'], { ...nxEnv, ODS_DAEMON: 'false' }));
+    useNxPlugin(ws, 'executor');
     process.stderr.write('callers-bench: nx run-many --batch ...\n');
     results.batch.push(runMany(['--batch'], { ...nxEnv, ODS_DAEMON: 'false' }, 'ods-batch'));
   }

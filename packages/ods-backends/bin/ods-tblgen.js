@@ -39,15 +39,16 @@ function inProcess() {
   // without --watch runs dist/build-cli.cjs likewise.
   const cliAlone = client !== undefined && sub !== 'build' && sub !== 'daemon' && sub !== 'lsp';
   const buildAlone = client !== undefined && sub === 'build' && !client.watching(process.argv.slice(3));
-  // The CLI alone from a startup snapshot, in a child process, when there is one for these include
-  // folders (src/startup-snapshot.ts); a run without the service notes its command as a seed.
+  // The CLI alone or `build` from a startup snapshot, in a child process, when there is one worth
+  // it (src/startup-snapshot.ts); a successful run without the service notes its command as a
+  // seed of the next snapshot.
   const argv = process.argv.slice(2);
-  const note = cliAlone && client.noteCliRun && !client.serviceEnabled();
-  if (cliAlone && client.runCliFromSnapshot) {
-    const code = client.runCliFromSnapshot(argv);
+  const viaSnapshot = (cliAlone || buildAlone) && client.runFromSnapshot !== undefined;
+  if (viaSnapshot && !client.serviceEnabled()) process.once('exit', (code) => code === 0 && client.noteRun(argv));
+  if (viaSnapshot) {
+    const code = client.runFromSnapshot(argv);
     if (code !== undefined) {
       process.exitCode = code;
-      if (code === 0 && note) client.noteCliRun(argv);
       return;
     }
   }
@@ -68,7 +69,6 @@ function inProcess() {
     const target = client.serviceTarget();
     const [file, flags] = cliAlone ? ['cli.cjs', 'no-opt'] : ['build-cli.cjs', 'build'];
     client.runCompiled(require('node:path').join(__dirname, '../dist', file), target && `${target.buildId}-${flags}`);
-    if (note && !process.exitCode) client.noteCliRun(argv);
     return;
   }
   const bundle = require('node:url').pathToFileURL(require('node:path').join(__dirname, '../dist/ods-tblgen.js'));

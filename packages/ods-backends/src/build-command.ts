@@ -1,12 +1,14 @@
 // `ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]`: runs the jobs of
 // an ods.json through the incremental engine, printing progress and a summary.
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
   OdsEngine,
   expandedConfigSpec,
   loadConfig,
   resolveConfig,
+  runGroup,
   type OdsConfigSpec,
   summaryLine,
   watchEngine,
@@ -14,6 +16,7 @@ import {
 } from '@ods-ts/ods-engine';
 import { generate } from './generate.js';
 import { listGenerators } from './registry.js';
+import { BUILD_HANDED_BACK } from './startup-snapshot-seeds.js';
 import { VERSION } from './version.js';
 
 export interface BuildIO {
@@ -22,7 +25,15 @@ export interface BuildIO {
   cwd?: string;
   /** Parse and generate in the calling thread, no worker threads (the build service's threads are warm). */
   inThread?: boolean;
+  /**
+   * A process that cannot start worker threads (one started from a startup snapshot): a build
+   * that would use them returns BUILD_HANDED_BACK before printing anything.
+   */
+  noWorkers?: boolean;
+  /** Run the build's parses and generators and stop there: nothing printed or written (startup snapshots). */
+  rehearsal?: boolean;
 }
+
 
 const BUILD_HELP = `USAGE: ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]
 
@@ -95,6 +106,7 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
     }
   }
   const cwd = io.cwd ?? process.cwd();
+  const workerScript = new URL('./engine-worker.js', import.meta.url);
   const makeEngine = (): OdsEngine => {
     const configOpts = { knownGenerators: listGenerators(), cacheDir: cacheDir ? resolve(cwd, cacheDir) : undefined };
     const config =
@@ -105,7 +117,10 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       generate,
       toolVersion: VERSION,
       jobs,
-      ...(io.inThread ? {} : { workerScript: new URL('./engine-worker.js', import.meta.url) }),
+      ...(io.inThread || io.noWorkers || io.rehearsal ? {} : { workerScript }),
+      // The generators' code, part of every cache key whichever thread runs them (the worker
+      // script bundles them all): the service, a snapshot and a plain run share the cache.
+      toolFiles: [fileURLToPath(workerScript)],
       keepWorkers: watch,
       loneGroupOnWorker: watch,
       log: (l) => io.stdout(l + '\n'),
@@ -125,6 +140,15 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
     io.stdout(JSON.stringify(expandedConfigSpec(engine.config), null, 2) + '\n');
     await engine.close();
     return 0;
+  }
+  if (io.rehearsal) {
+    for (const group of engine.groups) runGroup(group, generate);
+    await engine.close();
+    return 0;
+  }
+  if (io.noWorkers && (watch || engine.wantsWorkers())) {
+    await engine.close();
+    return BUILD_HANDED_BACK;
   }
   io.stdout(`ods: ${engine.config.jobs.length} jobs from ${engine.config.configPath}\n`);
   const first = await engine.build();

@@ -73,18 +73,20 @@ function snapshots() {
 }
 
 /**
- * Run the CLI alone with `argv` from this build's startup snapshot (startup-snapshot.ts): the
- * exit code, or undefined when there is none for these include folders.
+ * Run `argv` (the CLI's, or `build` without --watch) from this build's startup snapshot
+ * (startup-snapshot.ts): the exit code, or undefined when there is none worth starting from.
  */
-export function runCliFromSnapshot(argv: readonly string[]): number | undefined {
+function runFromThisSnapshot(argv: readonly string[]): number | undefined {
   const p = snapshots();
   return p && runFromSnapshot(p, argv, bin());
 }
 
-/** After a successful CLI run without the service: note it as a seed of the next snapshot. */
-export function noteCliRun(argv: readonly string[]): void {
+/** After a successful run without the service: note it as a seed of the next snapshot. */
+function noteThisRun(argv: readonly string[]): void {
   const p = snapshots();
   if (p) noteRun(p, argv, process.cwd(), bin());
 }
+
+export { noteThisRun as noteRun, runFromThisSnapshot as runFromSnapshot };
 
 export { serviceEnabled, type RunResult };

@@ -12,6 +12,12 @@ export interface Seed {
   readonly argv: readonly string[];
 }
 
+/**
+ * The exit code of a snapshot's process for a build it leaves to a process with worker threads
+ * (it cannot start them): nothing was printed or written.
+ */
+export const BUILD_HANDED_BACK = 75;
+
 /** Options whose value names an output (with the value as the next word, or after `=`). */
 const OUTPUT_OPTIONS = ['o', 'd'];
 
@@ -32,14 +38,20 @@ export function withoutOutputs(argv: readonly string[]): string[] {
 /** The words that select an action (a generator or one of llvm-tblgen's built-in actions). */
 const ACTION = /^--?(gen-[\w-]+|print-records|print-detailed-records|dump-json|null-backend|print-enums|print-sets)$/;
 
-/** A command's action word, without its dashes ('print-records' when it names none). */
+/** A command's action word, without its dashes ('print-records' when it names none; 'build'). */
 export function actionOf(argv: readonly string[]): string {
+  if (argv[0] === 'build') return 'build';
   const a = argv.find((w) => ACTION.test(w));
   return a ? a.replace(/^--?/, '') : 'print-records';
 }
 
-/** What a command's parse depends on: its working folder and its words but the outputs and action. */
+/**
+ * What a command's parse depends on: its working folder and its words but the outputs and
+ * action. Builds in one folder count as one: an Nx workspace builds each project from its root,
+ * and the projects' configs mostly share their include parses (OpBase.td and friends).
+ */
 export function parseId(argv: readonly string[], cwd: string): string {
+  if (argv[0] === 'build') return JSON.stringify([cwd, 'build']);
   return JSON.stringify([cwd, withoutOutputs(argv).filter((w) => !ACTION.test(w))]);
 }
 
@@ -87,8 +99,16 @@ export function includeWords(argv: readonly string[]): string[] {
 
 /**
  * Whether a command may be a seed: one that reads a file and is worth rehearsing (not stdin,
- * help or version).
+ * help or version; a build that ends, not a watch).
  */
 export function seedable(argv: readonly string[]): boolean {
+  if (argv[0] === 'build') return !argv.some((a) => /^(-w|-h|--(watch|help|print-config))(=|$)/.test(a));
   return argv.length > 0 && !argv.some((a) => a === '-' || /^--?(help|version|print-all-options|print-options)/.test(a));
+}
+
+/** Whether a snapshot of `seeds` is worth starting `argv` from: it holds parses the run may share. */
+export function worthStarting(seeds: readonly Seed[], argv: readonly string[]): boolean {
+  if (argv[0] === 'build') return seeds.some((s) => s.action === 'build');
+  const dirs = JSON.stringify(includeWords(argv));
+  return seeds.some((s) => s.action !== 'build' && JSON.stringify(includeWords(s.argv)) === dirs);
 }

@@ -119,11 +119,41 @@ describe.skipIf(!existsSync(SNAPSHOT_PROGRAM) || typeof startupSnapshot?.isBuild
     expect(r.stderr).toMatch(/^bad\.td:2:12: error: Couldn't find class 'Missing'/);
   });
 
+  it('runs builds from it too, and hands a build that wants worker threads back', async () => {
+    // Eight inputs: the engine would parse them on worker threads, which a process started from
+    // a snapshot cannot start. One input: built in the snapshot's process.
+    const jobs = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ input: `g${i}.td`, generator: 'print-records', output: `out/g${i}-${n}.txt` }));
+    for (let i = 0; i < 8; i++) writeFileSync(join(dir, `g${i}.td`), `include "common.td"\ndef g${i} : Base<${i}>;\n`);
+    writeFileSync(join(dir, 'one.json'), JSON.stringify({ includeDirs: ['inc'], jobs: jobs(1) }));
+    writeFileSync(join(dir, 'eight.json'), JSON.stringify({ includeDirs: ['inc'], jobs: jobs(8) }));
+    const build = (config: string) => run(['build', '--config', config]);
+    expect(build('one.json')).toMatchObject({ status: 0, stderr: '' });
+    // A build seed joins the snapshot (made here rather than after the cool-down).
+    const made = spawnSync(BIN, ['daemon', 'snapshot'], { cwd: dir, encoding: 'utf8', env: env() });
+    expect(made.stdout).toMatch(/snapshot: made\n/);
+    const want = readFileSync(join(dir, 'out/g0-1.txt'), 'utf8');
+    rmSync(join(dir, 'out'), { recursive: true });
+    rmSync(join(dir, '.ods-cache'), { recursive: true });
+    expect(build('one.json')).toMatchObject({ status: 0, stderr: '', stdout: expect.stringMatching(/^ods: 1 jobs from .*\n(.*\n)*ods: 1 output: 1 generated/) });
+    expect(readFileSync(join(dir, 'out/g0-1.txt'), 'utf8')).toBe(want);
+    // The build ran from the snapshot: an include edited since makes it mark the snapshot stale.
+    expect(files('.stale')).toEqual([]);
+    writeFileSync(join(dir, 'inc', 'common.td'), 'class Base<int v> { int value = v; }\ndef shared3 : Base<4>;\n');
+    expect(build('one.json')).toMatchObject({ status: 0, stderr: '' });
+    expect(readFileSync(join(dir, 'out/g0-1.txt'), 'utf8')).toContain('def shared3');
+    expect(files('.stale')).toHaveLength(1);
+    const eight = build('eight.json');
+    expect(eight).toMatchObject({ status: 0, stderr: '' });
+    expect(eight.stdout.match(/^ods: 8 jobs from/gm)).toHaveLength(1);
+    expect(readFileSync(join(dir, 'out/g7-8.txt'), 'utf8')).toContain('def g7');
+  });
+
   it('never loads a snapshot damaged or replaced since it was made', () => {
     const [blob] = files('.blob');
     writeFileSync(join(priv(), blob!), 'not a snapshot');
     const r = run(PRINT);
     expect(r).toMatchObject({ status: 0, stderr: '' });
-    expect(r.stdout).toContain('def shared2');
+    expect(r.stdout).toContain('def shared3');
   });
 });

@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
-import { type Seed, addSeed, covers, includeWords, makeSeed, seedable } from './startup-snapshot-seeds.js';
+import { BUILD_HANDED_BACK, type Seed, addSeed, covers, makeSeed, seedable, worthStarting } from './startup-snapshot-seeds.js';
 
 // child_process only on the paths that start a process: the thin client (which holds this module)
 // talks to a running service on most calls and needs none.
@@ -141,8 +141,7 @@ export function runFromSnapshot(paths: SnapshotPaths, argv: readonly string[], b
   if (!ours(paths.blob)) return undefined;
   const built = readSeedsFile(paths.built);
   if (!built || built.blob !== stamp(paths.blob)) return undefined;
-  const dirs = JSON.stringify(includeWords(argv));
-  if (!built.seeds.some((s) => JSON.stringify(includeWords(s.argv)) === dirs)) return undefined;
+  if (!worthStarting(built.seeds, argv)) return undefined;
   const r = childProcess().spawnSync(process.execPath, [...V8_FLAGS, '--snapshot-blob', paths.blob, '--', bin, ...argv], {
     stdio: 'inherit',
     env: { ...process.env, ODS_SNAPSHOT_STALE_MARK: paths.stale },
@@ -153,6 +152,9 @@ export function runFromSnapshot(paths: SnapshotPaths, argv: readonly string[], b
     forget(paths.blob);
     return undefined;
   }
+  // A build that needs worker threads, which a process started from a snapshot cannot start:
+  // handed back before it printed anything.
+  if (argv[0] === 'build' && r.status === BUILD_HANDED_BACK) return undefined;
   // Node died loading it (it checks little of a snapshot): it is not used again, and the run
   // goes on another way (outputs are written only at the end of a run, and atomically).
   if (r.signal === 'SIGSEGV' || r.signal === 'SIGBUS' || r.signal === 'SIGABRT' || r.signal === 'SIGILL' || r.signal === 'SIGTRAP') {

@@ -19,7 +19,7 @@
 //    has no cache entry, so it runs again next time.
 // Parses of independent groups run on worker threads when more than one job slot is allowed and
 // more than one group is stale.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,9 +149,7 @@ export class OdsEngine {
       jobs,
     }));
     const toolFiles = opts.toolFiles ?? (opts.workerScript?.protocol === 'file:' ? [fileURLToPath(opts.workerScript)] : []);
-    this.fingerprint = hashText(
-      JSON.stringify([opts.toolVersion, ...toolFiles.map((f) => (existsSync(f) ? hashText(readFileSync(f)) : `missing:${f}`))]),
-    );
+    this.fingerprint = hashText(JSON.stringify([opts.toolVersion, ...toolFiles.map(toolFileHash)]));
   }
 
   get groups(): readonly GroupSpec[] {
@@ -358,6 +356,11 @@ export class OdsEngine {
    * saves on a few inputs (the example dialect's 5 inputs: 0.6 s of CPU in-thread, 0.95 s with two
    * workers, and less wall time too). Watch mode's kept workers are used whatever the count.
    */
+  /** Whether a full build has enough groups to run them on worker threads, given a worker script. */
+  wantsWorkers(): boolean {
+    return this.groupList.length >= this.minGroupsForWorkers();
+  }
+
   private minGroupsForWorkers(): number {
     return this.opts.minGroupsForWorkers ?? 8;
   }
@@ -391,6 +394,24 @@ export class OdsEngine {
     this.pool = undefined;
     await p?.close();
   }
+}
+
+/** Hashes of tool files by path, with the stat they were made for (a service builds many times). */
+const toolHashes = new Map<string, { stamp: string; hash: string }>();
+
+function toolFileHash(file: string): string {
+  let stamp: string;
+  try {
+    const st = statSync(file);
+    stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return `missing:${file}`;
+  }
+  const known = toolHashes.get(file);
+  if (known?.stamp === stamp) return known.hash;
+  const hash = hashText(readFileSync(file));
+  toolHashes.set(file, { stamp, hash });
+  return hash;
 }
 
 /** Numbers the builds of this process (see GroupSpec.build). */
