@@ -194,6 +194,12 @@ describe("llvm's debug counters", () => {
   it('-debug-counter without = ends the run', () => {
     expect(run(['-debug-counter=abc', 'e.td'])).toEqual({ code: 1, stdout: '', stderr: 'DebugCounter Error: abc does not have an = in it\n' });
   });
+  it('reports each counter as it is parsed, before later errors of the command line', () => {
+    expect(run(['-debug-counter', '-I', 'inc', 'e.td'])).toEqual({ code: 1, stdout: '', stderr: 'DebugCounter Error: -I does not have an = in it\n' });
+    const r = run(['-debug-counter=a=1', 'x.td', 'e.td']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^DebugCounter Error: a is not a registered counter\n.*Too many positional arguments specified!\n/);
+  });
   it('an unknown counter is reported and the run goes on', () => {
     const r = run(['-debug-counter=abc-skip=1,def=2', 'e.td']);
     expect(r.code).toBe(0);

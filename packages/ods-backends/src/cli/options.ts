@@ -34,8 +34,6 @@ export interface CliArgs {
   noWarnOnUnusedTemplateArgs: boolean;
   /** --color: diagnostics in colors (llvm autodetects a terminal; ods-tblgen colors only on request). */
   colors: boolean;
-  /** -debug-counter values (llvm's DebugCounter; llvm-tblgen registers no counter). */
-  debugCounters: string[];
   /** --print-debug-counter: llvm's counter report at exit. */
   printDebugCounter: boolean;
   /** --class, the class of --print-enums. */
@@ -229,7 +227,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
     p.add(valueOption({ name, kind: d.kind, desc: d.desc, category, ...(d.valueName ? { valueName: d.valueName } : {}) }, storeGen(name, d.kind)));
   }
   const hiddenStore = (name: string) => (v: GeneratorOptionValue) => {
-    if (name === 'debug-counter') args.debugCounters.push(v as string);
+    if (name === 'debug-counter') debugCounter(v as string, io);
     else if (name === 'print-debug-counter') args.printDebugCounter = v as boolean;
   };
   for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, hiddenStore(k.name)));
@@ -259,6 +257,20 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   return p;
 }
 
+/**
+ * llvm's DebugCounter, as each -debug-counter value is parsed (before the command line's other
+ * errors after it): tblgen registers no counter, so each is reported; one without '=' ends the
+ * run there.
+ */
+function debugCounter(value: string, io: ParseIO): void {
+  const eq = value.indexOf('=');
+  if (eq < 0) {
+    io.stderr(`DebugCounter Error: ${value} does not have an = in it\n`);
+    throw new ClExit(1);
+  }
+  io.stderr(`DebugCounter Error: ${value.slice(0, eq)} is not a registered counter\n`);
+}
+
 export function defaultArgs(): CliArgs {
   return {
     input: '-',
@@ -270,7 +282,6 @@ export function defaultArgs(): CliArgs {
     timePhases: false,
     noWarnOnUnusedTemplateArgs: false,
     enumClass: '',
-    debugCounters: [],
     printDebugCounter: false,
     colors: false,
     action: 'print-records',
