@@ -24,8 +24,8 @@ Its socket lives in a folder only you can open: $ODS_DAEMON_DIR, else
 $XDG_RUNTIME_DIR/ods-tblgen-<uid>, else <tmp>/ods-tblgen-<uid>.
 
 Runs without the service start from a startup snapshot kept in the same folder: the CLI's
-compiled code and the include parses of up to 8 recent commands (each restored only after its
-files are read again and found unchanged). \`snapshot\` makes it now from the commands noted;
+compiled code and the include parses of recent commands, each restored only after its files
+are read again and found unchanged. \`snapshot\` makes it now from the commands noted;
 the CLI does so in the background when one is due. ODS_SNAPSHOT=false turns snapshots off.
 `;
 

@@ -34,7 +34,7 @@ const childProcess = (): typeof ChildProcess => createRequire(import.meta.url)('
 /** V8 flags of the snapshot's processes (a snapshot loads only under the flags it was made with). */
 const V8_FLAGS = ['--no-opt', '--v8-pool-size=1'];
 /** Different parses among the seeds: each adds its include parses to the snapshot, which every run loads. */
-const MAX_PARSES = 6;
+const MAX_PARSES = 4;
 /** Seed commands (one per parse and action: each action's code is compiled once in the snapshot). */
 const MAX_SEEDS = 32;
 /** The least time between two snapshots. */
