@@ -46,9 +46,13 @@ const TUPLE_WIDTH = 6;
  * (the tags of variable-length keys include the length, see `intern`).
  */
 class TupleTable {
-  private keys = new Float64Array(TUPLE_WIDTH * 1024);
-  private vals: (Init | undefined)[] = new Array<Init | undefined>(1024).fill(undefined);
-  private mask = 1023;
+  // 4096 slots at first, four times as many when half full: a cold parse of an MLIR dialect
+  // makes some 10,000 tuples, and each growth rehashes every entry.
+  private keys = new Float64Array(TUPLE_WIDTH * 4096);
+  /** The hash of each entry (moved as is when the table grows). */
+  private hashes = new Int32Array(4096);
+  private vals: (Init | undefined)[] = new Array<Init | undefined>(4096).fill(undefined);
+  private mask = 4095;
   /** Entries, in all and per kind (Tag). */
   count = 0;
   readonly perTag: number[] = [];
@@ -79,6 +83,7 @@ class TupleTable {
     keys[k + 3] = d;
     keys[k + 4] = e;
     keys[k + 5] = f;
+    this.hashes[i] = h;
     this.vals[i] = v;
     this.count++;
     const tag = t & TAG_MASK;
@@ -99,29 +104,44 @@ class TupleTable {
     });
   }
   private grow(): void {
-    const old = { keys: this.keys, vals: this.vals, mask: this.mask };
-    const n = (this.mask + 1) * 2;
-    this.keys = new Float64Array(TUPLE_WIDTH * n);
-    this.vals = new Array<Init | undefined>(n).fill(undefined);
-    this.mask = n - 1;
-    for (let i = 0; i <= old.mask; i++) {
-      const v = old.vals[i];
+    const oldKeys = this.keys;
+    const oldHashes = this.hashes;
+    const oldVals = this.vals;
+    const oldMask = this.mask;
+    const n = (this.mask + 1) * 4;
+    const keys = (this.keys = new Float64Array(TUPLE_WIDTH * n));
+    const hashes = (this.hashes = new Int32Array(n));
+    const vals = (this.vals = new Array<Init | undefined>(n).fill(undefined));
+    const mask = (this.mask = n - 1);
+    for (let i = 0; i <= oldMask; i++) {
+      const v = oldVals[i];
       if (v === undefined) continue;
+      // Keys are unique: the first free slot is the entry's.
+      const h = oldHashes[i]!;
+      let j = h & mask;
+      while (vals[j] !== undefined) j = (j + 1) & mask;
       const k = i * TUPLE_WIDTH;
-      const ks = old.keys;
-      const t = ks[k]!, a = ks[k + 1]!, b = ks[k + 2]!, d = ks[k + 3]!, e = ks[k + 4]!, f = ks[k + 5]!;
-      const j = this.slot(tupleHash(t, a, b, d, e, f), t, a, b, d, e, f);
-      this.keys.set(ks.subarray(k, k + TUPLE_WIDTH), j * TUPLE_WIDTH);
-      this.vals[j] = v;
+      const m = j * TUPLE_WIDTH;
+      keys[m] = oldKeys[k]!;
+      keys[m + 1] = oldKeys[k + 1]!;
+      keys[m + 2] = oldKeys[k + 2]!;
+      keys[m + 3] = oldKeys[k + 3]!;
+      keys[m + 4] = oldKeys[k + 4]!;
+      keys[m + 5] = oldKeys[k + 5]!;
+      hashes[j] = h;
+      vals[j] = v;
     }
   }
 }
 
-const mix = (h: number, x: number): number => Math.imul(((h << 5) | (h >>> 27)) ^ (x | 0), 0x9e3779b1);
-
-/** The hash of a TupleTable key. */
+/** The hash of a TupleTable key (each step: rotate, xor a key, multiply; written out, no calls). */
 function tupleHash(t: number, a: number, b: number, d: number, e: number, f: number): number {
-  const h = mix(mix(mix(mix(mix(mix(0x2545f491, t), a), b), d), e), f);
+  let h = Math.imul(((0x2545f491 << 5) | (0x2545f491 >>> 27)) ^ (t | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (a | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (b | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (d | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (e | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (f | 0), 0x9e3779b1);
   return h ^ (h >>> 15);
 }
 
@@ -1978,7 +1998,7 @@ export class Record {
    * class, checks it.
    */
   frozen = false;
-  private ancestorCache: { epoch: number; set: ReadonlySet<Record> } | undefined;
+  private ancestorCache: { epoch: number; set: ReadonlySet<Record>; names?: ReadonlySet<string> } | undefined;
   assertions: AssertionInfo[] = [];
   dumps: DumpInfo[] = [];
   /** Where a class was declared (`class A;`) before its definition, in order. */
@@ -2120,8 +2140,21 @@ export class Record {
     return this.directSuperClasses.length > 0 && this.ancestors().has(r);
   }
   isSubClassOfName(name: string): boolean {
-    for (const sc of this.ancestors()) if (sc.getNameInitAsString() === name) return true;
-    return false;
+    const set = this.ancestors();
+    const c = this.ancestorCache;
+    if (c?.set !== set) {
+      for (const sc of set) if (sc.getNameInitAsString() === name) return true;
+      return false;
+    }
+    // The names too are kept with the cached ancestors: generators ask a def about several
+    // class names, many times (a class's name never changes once it is a superclass).
+    let names = c.names;
+    if (!names) {
+      const all = new Set<string>();
+      for (const sc of set) all.add(sc.getNameInitAsString());
+      c.names = names = all;
+    }
+    return names.has(name);
   }
   /** Add a direct superclass (its own superclasses come with it). */
   addDirectSuperClass(r: Record, loc: Loc | undefined): void {

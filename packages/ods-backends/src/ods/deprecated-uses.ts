@@ -68,12 +68,26 @@ interface DeprecatedUse {
   readonly reason: string;
 }
 
+const NO_USES: readonly DeprecatedUse[] = [];
+
 /** The uses of a parse, in the order they are reported (found once per parse: a parse serves many jobs). */
 const usesByParse = new WeakMap<RecordKeeper, readonly DeprecatedUse[]>();
 
 function deprecatedUses(records: RecordKeeper): readonly DeprecatedUse[] {
   const hit = usesByParse.get(records);
   if (hit) return hit;
+  // Most parses hold no deprecated def: then no value needs a look.
+  let any = false;
+  for (const def of records.defs.values()) {
+    if (isDeprecated(def)) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) {
+    usesByParse.set(records, NO_USES);
+    return NO_USES;
+  }
   const byUser = new Map<Record, readonly Record[]>();
   for (const user of records.defs.values()) {
     if (user.isAnonymous()) continue;
