@@ -823,7 +823,14 @@ export class BitsInit extends TypedInit {
     }
     return BitsInit.get(out);
   }
+  /** See isClosed (0: not known yet, 1: closed, 2: not). */
+  private closedState = 0;
+  closed(): boolean {
+    if (this.closedState === 0) this.closedState = this.bits.every(isClosed) ? 1 : 2;
+    return this.closedState === 1;
+  }
   override resolveReferences(r: Resolver): Init {
+    if (this.closed()) return this;
     let changed = false;
     const out: Init[] = new Array(this.bits.length);
     let cachedRef: Init | undefined;
@@ -1013,14 +1020,26 @@ export class ListInit extends TypedInit {
     if (!changed) return this;
     return ListInit.get(out, ty.elementType);
   }
+  /** See isClosed (0: not known yet, 1: closed, 2: not). */
+  private closedState = 0;
+  closed(): boolean {
+    if (this.closedState === 0) this.closedState = this.elements.every(isClosed) ? 1 : 2;
+    return this.closedState === 1;
+  }
   override resolveReferences(r: Resolver): Init {
-    let changed = false;
-    const out = this.elements.map((e) => {
+    if (this.closed()) return this;
+    const els = this.elements;
+    let out: Init[] | undefined;
+    for (let i = 0; i < els.length; i++) {
+      const e = els[i]!;
       const n = e.resolveReferences(r);
-      if (n !== e) changed = true;
-      return n;
-    });
-    return changed ? ListInit.get(out, this.elementType) : this;
+      if (out) out.push(n);
+      else if (n !== e) {
+        out = els.slice(0, i);
+        out.push(n);
+      }
+    }
+    return out ? ListInit.get(out, this.elementType) : this;
   }
   override getBit(_i: number): Init {
     return this;
@@ -1270,15 +1289,27 @@ export class DagInit extends TypedInit {
   override isConcrete(): boolean {
     return this.operator.isConcrete() && this.args.every((a) => a.isConcrete());
   }
+  /** See isClosed (0: not known yet, 1: closed, 2: not). */
+  private closedState = 0;
+  closed(): boolean {
+    if (this.closedState === 0) this.closedState = isClosed(this.operator) && this.args.every(isClosed) ? 1 : 2;
+    return this.closedState === 1;
+  }
   override resolveReferences(r: Resolver): Init {
-    let changed = false;
-    const args = this.args.map((a) => {
+    if (this.closed()) return this;
+    const as = this.args;
+    let out: Init[] | undefined;
+    for (let i = 0; i < as.length; i++) {
+      const a = as[i]!;
       const n = a.resolveReferences(r);
-      if (n !== a) changed = true;
-      return n;
-    });
+      if (out) out.push(n);
+      else if (n !== a) {
+        out = as.slice(0, i);
+        out.push(n);
+      }
+    }
     const op = this.operator.resolveReferences(r);
-    if (op !== this.operator || changed) return DagInit.get(op, this.opName, args, this.argNames);
+    if (op !== this.operator || out) return DagInit.get(op, this.opName, out ?? as, this.argNames);
     return this;
   }
   override getBit(_i: number): Init {
@@ -1717,6 +1748,18 @@ export class CondOpInit extends TypedInit {
 
 // ---------------------------------------------------------------------------------------------
 // Resolvers
+
+/**
+ * Whether resolving `v` gives `v` back whatever the resolver: it holds no variable, operator,
+ * field access or `Class<args>` anywhere (only strings, numbers, bits, `?`, defs, and lists and
+ * dags of those). Lists, dags and bits remember the answer: resolution then skips them at once
+ * (a def's fields are resolved once per superclass and again at the end).
+ */
+function isClosed(v: Init): boolean {
+  if (v instanceof StringInit || v instanceof IntInit || v instanceof BitInit || v instanceof DefInit || v instanceof UnsetInit) return true;
+  if (v instanceof ListInit || v instanceof DagInit || v instanceof BitsInit) return v.closed();
+  return false;
+}
 
 export abstract class Resolver {
   isFinal = false;
