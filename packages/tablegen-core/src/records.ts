@@ -69,7 +69,16 @@ class TupleTable {
     }
   }
   get(h: number, t: number, a: number, b: number, d: number, e: number, f: number): Init | undefined {
-    return this.vals[this.slot(h, t, a, b, d, e, f)];
+    // `slot`'s probe, written out: the lookup is the hottest path of evaluation.
+    const keys = this.keys;
+    const vals = this.vals;
+    const mask = this.mask;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const v = vals[i];
+      if (v === undefined) return undefined;
+      const k = i * TUPLE_WIDTH;
+      if (keys[k] === t && keys[k + 1] === a && keys[k + 2] === b && keys[k + 3] === d && keys[k + 4] === e && keys[k + 5] === f) return v;
+    }
   }
   /** Add a tuple that is not in the table. */
   add(h: number, t: number, a: number, b: number, d: number, e: number, f: number, v: Init): void {
@@ -179,6 +188,16 @@ class Context {
    * whether or not the types live in a shared pool).
    */
   readonly recordTypeKeys = new Set<string>();
+  /**
+   * Types asked for often, as found in typePool (they never change there): the singletons, bits
+   * types by width, and the record type of each single class, without a key string to build.
+   */
+  bitTy: BitRecTy | undefined;
+  intTy: IntRecTy | undefined;
+  stringTy: StringRecTy | undefined;
+  dagTy: DagRecTy | undefined;
+  readonly bitsTys: (BitsRecTy | undefined)[] = [];
+  readonly classTys = new Map<Record, RecordRecTy>();
   anonCounter = 0;
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
@@ -320,17 +339,21 @@ function internTuple<T extends Init>(tag: number, a: number, b: number, d: numbe
   c.own.tuples.add(h, tag, a, b, d, e, f, n);
   return n;
 }
-function intern2<T extends Init>(tag: Tag, a: number, b: number, make: () => T): T {
-  return internTuple(tag, a, b, 0, 0, 0, make);
+/**
+ * The value interned under a tuple key (a tag and up to five ids, unused ones 0), or undefined:
+ * then the caller makes it and adds it with `addTuple` under the same key. The hot kinds are
+ * interned this way, without a closure per lookup (most lookups find the value).
+ */
+function findTuple(tag: number, a: number, b: number, d: number, e: number, f: number): Init | undefined {
+  const c = ctx();
+  const h = tupleHash(tag, a, b, d, e, f);
+  return (c.shared && c.shared.tuples.get(h, tag, a, b, d, e, f)) || c.own.tuples.get(h, tag, a, b, d, e, f);
 }
-function intern3<T extends Init>(tag: Tag, a: number, b: number, d: number, make: () => T): T {
-  return internTuple(tag, a, b, d, 0, 0, make);
-}
-function intern4<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, make: () => T): T {
-  return internTuple(tag, a, b, d, e, 0, make);
-}
-function intern5<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
-  return internTuple(tag, a, b, d, e, f, make);
+function addTuple<T extends Init>(tag: number, a: number, b: number, d: number, e: number, f: number, v: T): T {
+  const own = ctx().own;
+  own.size++;
+  own.tuples.add(tupleHash(tag, a, b, d, e, f), tag, a, b, d, e, f, v);
+  return v;
 }
 
 /**
@@ -430,7 +453,8 @@ export class BitRecTy extends RecTy {
     super(RecTyKind.Bit);
   }
   static get(): BitRecTy {
-    return internType('bit', () => new BitRecTy());
+    const c = ctx();
+    return (c.bitTy ??= internType('bit', () => new BitRecTy()));
   }
   getAsString(): string {
     return 'bit';
@@ -446,7 +470,8 @@ export class BitsRecTy extends RecTy {
     super(RecTyKind.Bits);
   }
   static get(n: number): BitsRecTy {
-    return internType(`bits${n}`, () => new BitsRecTy(n));
+    const c = ctx();
+    return (c.bitsTys[n] ??= internType(`bits${n}`, () => new BitsRecTy(n)));
   }
   getAsString(): string {
     return `bits<${this.numBits}>`;
@@ -462,7 +487,8 @@ export class IntRecTy extends RecTy {
     super(RecTyKind.Int);
   }
   static get(): IntRecTy {
-    return internType('int', () => new IntRecTy());
+    const c = ctx();
+    return (c.intTy ??= internType('int', () => new IntRecTy()));
   }
   getAsString(): string {
     return 'int';
@@ -477,7 +503,8 @@ export class StringRecTy extends RecTy {
     super(RecTyKind.String);
   }
   static get(): StringRecTy {
-    return internType('string', () => new StringRecTy());
+    const c = ctx();
+    return (c.stringTy ??= internType('string', () => new StringRecTy()));
   }
   getAsString(): string {
     return 'string';
@@ -507,7 +534,8 @@ export class DagRecTy extends RecTy {
     super(RecTyKind.Dag);
   }
   static get(): DagRecTy {
-    return internType('dag', () => new DagRecTy());
+    const c = ctx();
+    return (c.dagTy ??= internType('dag', () => new DagRecTy()));
   }
   getAsString(): string {
     return 'dag';
@@ -520,6 +548,13 @@ export class RecordRecTy extends RecTy {
     super(RecTyKind.Record);
   }
   static get(classes: readonly Record[]): RecordRecTy {
+    if (classes.length === 1) {
+      const c = ctx();
+      const cls = classes[0]!;
+      let t = c.classTys.get(cls);
+      if (!t) c.classTys.set(cls, (t = internType(`rec:${cls.id}`, () => new RecordRecTy([cls]))));
+      return t;
+    }
     const sorted = [...classes].sort((a, b) => cmp(a.getNameInitAsString(), b.getNameInitAsString()));
     return internType(`rec:${sorted.map((r) => r.id).join(',')}`, () => new RecordRecTy(sorted));
   }
@@ -672,10 +707,10 @@ export class ArgumentInit extends Init {
     super();
   }
   static positional(value: Init, index: number): ArgumentInit {
-    return intern2(Tag.Arg, value.id, index, () => new ArgumentInit(value, index, undefined));
+    return (findTuple(Tag.Arg, value.id, index, 0, 0, 0) as ArgumentInit | undefined) ?? addTuple(Tag.Arg, value.id, index, 0, 0, 0, new ArgumentInit(value, index, undefined));
   }
   static named(value: Init, name: Init): ArgumentInit {
-    return intern2(Tag.ArgNamed, value.id, name.id, () => new ArgumentInit(value, undefined, name));
+    return (findTuple(Tag.ArgNamed, value.id, name.id, 0, 0, 0) as ArgumentInit | undefined) ?? addTuple(Tag.ArgNamed, value.id, name.id, 0, 0, 0, new ArgumentInit(value, undefined, name));
   }
   isPositional(): boolean {
     return this.index !== undefined;
@@ -1056,7 +1091,7 @@ export class VarInit extends TypedInit {
   }
   static get(name: Init | string, type: RecTy): VarInit {
     const n = typeof name === 'string' ? StringInit.get(name) : name;
-    return intern2(Tag.Var, type.id, n.id, () => new VarInit(n, type));
+    return (findTuple(Tag.Var, type.id, n.id, 0, 0, 0) as VarInit | undefined) ?? addTuple(Tag.Var, type.id, n.id, 0, 0, 0, new VarInit(n, type));
   }
   get name(): string {
     return (this.nameInit as StringInit).value;
@@ -1078,7 +1113,7 @@ export class VarBitInit extends TypedInit {
     super(BitRecTy.get());
   }
   static get(t: TypedInit, b: number): VarBitInit {
-    return intern2(Tag.VarBit, t.id, b, () => new VarBitInit(t, b));
+    return (findTuple(Tag.VarBit, t.id, b, 0, 0, 0) as VarBitInit | undefined) ?? addTuple(Tag.VarBit, t.id, b, 0, 0, 0, new VarBitInit(t, b));
   }
   getAsString(): string {
     return `${this.bitVar.getAsString()}{${this.bitNum}}`;
@@ -1210,7 +1245,7 @@ export class FieldInit extends TypedInit {
     super(type);
   }
   static get(rec: Init, fieldName: StringInit): FieldInit {
-    return intern2(Tag.Field, rec.id, fieldName.id, () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
+    return (findTuple(Tag.Field, rec.id, fieldName.id, 0, 0, 0) as FieldInit | undefined) ?? addTuple(Tag.Field, rec.id, fieldName.id, 0, 0, 0, new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
   }
   getAsString(): string {
     return `${this.rec.getAsString()}.${this.fieldName.value}`;
@@ -1353,7 +1388,7 @@ export class UnOpInit extends OpInit {
     super(type);
   }
   static get(opc: UnOp, lhs: Init, type: RecTy): UnOpInit {
-    return intern3(Tag.UnOp, opc, lhs.id, type.id, () => new UnOpInit(opc, lhs, type));
+    return (findTuple(Tag.UnOp, opc, lhs.id, type.id, 0, 0) as UnOpInit | undefined) ?? addTuple(Tag.UnOp, opc, lhs.id, type.id, 0, 0, new UnOpInit(opc, lhs, type));
   }
   private folded: Init | undefined;
   fold(curRec: Record | undefined, isFinal: boolean): Init {
@@ -1462,7 +1497,7 @@ export class BinOpInit extends OpInit {
     super(type);
   }
   static get(opc: BinOp, lhs: Init, rhs: Init, type: RecTy): BinOpInit {
-    return intern4(Tag.BinOp, opc, lhs.id, rhs.id, type.id, () => new BinOpInit(opc, lhs, rhs, type));
+    return (findTuple(Tag.BinOp, opc, lhs.id, rhs.id, type.id, 0) as BinOpInit | undefined) ?? addTuple(Tag.BinOp, opc, lhs.id, rhs.id, type.id, 0, new BinOpInit(opc, lhs, rhs, type));
   }
   /** `a # b` on strings, folded when both are literal. */
   static getStrConcat(a: Init, b: Init): Init {
@@ -1532,7 +1567,7 @@ export class TernOpInit extends OpInit {
     super(type);
   }
   static get(opc: TernOp, lhs: Init, mhs: Init, rhs: Init, type: RecTy): TernOpInit {
-    return intern5(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id, () => new TernOpInit(opc, lhs, mhs, rhs, type));
+    return (findTuple(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id) as TernOpInit | undefined) ?? addTuple(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id, new TernOpInit(opc, lhs, mhs, rhs, type));
   }
   private folded: Init | undefined;
   fold(curRec: Record | undefined): Init {
@@ -1624,7 +1659,7 @@ export class IsAOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): IsAOpInit {
-    return intern2(Tag.IsA, checkType.id, expr.id, () => new IsAOpInit(checkType, expr));
+    return (findTuple(Tag.IsA, checkType.id, expr.id, 0, 0, 0) as IsAOpInit | undefined) ?? addTuple(Tag.IsA, checkType.id, expr.id, 0, 0, 0, new IsAOpInit(checkType, expr));
   }
   fold(): Init {
     return foldIsAOp(this);
@@ -1654,7 +1689,7 @@ export class ExistsOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): ExistsOpInit {
-    return intern2(Tag.Exists, checkType.id, expr.id, () => new ExistsOpInit(checkType, expr));
+    return (findTuple(Tag.Exists, checkType.id, expr.id, 0, 0, 0) as ExistsOpInit | undefined) ?? addTuple(Tag.Exists, checkType.id, expr.id, 0, 0, 0, new ExistsOpInit(checkType, expr));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldExistsOp(this, curRec, isFinal);
@@ -1684,7 +1719,7 @@ export class InstancesOpInit extends TypedInit {
     super(checkType.getListTy());
   }
   static get(checkType: RecTy, regex: Init): InstancesOpInit {
-    return intern2(Tag.Instances, checkType.id, regex.id, () => new InstancesOpInit(checkType, regex));
+    return (findTuple(Tag.Instances, checkType.id, regex.id, 0, 0, 0) as InstancesOpInit | undefined) ?? addTuple(Tag.Instances, checkType.id, regex.id, 0, 0, 0, new InstancesOpInit(checkType, regex));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldInstancesOp(this, curRec, isFinal);
