@@ -112,7 +112,8 @@ enum ScopeKind {
 
 /** A lexical scope for `defvar`s and the names a record, loop or multiclass brings in. */
 class VarScope {
-  readonly vars = new Map<string, Init>();
+  /** The scope's `defvar`s (made on the first: most scopes have none). */
+  vars: Map<string, Init> | undefined;
   /** Where the `defvar`s of `vars` were declared: kept only for a SymbolSink. */
   varLocs: Map<string, Loc> | undefined;
   constructor(
@@ -300,7 +301,7 @@ export class Parser {
   /** Report a reference to what getVar found for `name` (mirrors its lookup). */
   private referenceVar(sink: SymbolSink, name: StringInit, loc: Loc): void {
     for (let s = this.scope; s; s = s.parent) {
-      if (s.vars.has(name.value)) return sink.reference('defvar', name.value, loc, s.varLocs?.get(name.value));
+      if (s.vars?.has(name.value)) return sink.reference('defvar', name.value, loc, s.varLocs?.get(name.value));
       const rec = s.kind === ScopeKind.Record ? s.rec : s.kind === ScopeKind.MultiClass ? s.mc?.rec : undefined;
       if (rec) {
         const field = s.kind === ScopeKind.Record ? rec.getValue(name.value) : undefined;
@@ -325,7 +326,7 @@ export class Parser {
       return name.value === 'NAME' ? VarInit.get(argName, StringRecTy.get()) : undefined;
     };
     for (let s = this.scope; s; s = s.parent) {
-      const local = s.vars.get(name.value);
+      const local = s.vars?.get(name.value);
       if (local) return local;
       switch (s.kind) {
         case ScopeKind.Record:
@@ -484,7 +485,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('Expected identifier in declaration');
     const str = this.lex.strVal;
     if (str === 'NAME') this.tokError(`'${str}' is a reserved variable name`);
-    if (!isTemplateArg && this.scope!.vars.has(str)) this.tokError('local variable of this name already exists');
+    if (!isTemplateArg && this.scope!.vars?.has(str)) this.tokError('local variable of this name already exists');
     const idLoc = this.lex.loc();
     let declName: Init = StringInit.get(str);
     this.options.symbols?.define(isTemplateArg ? 'templateArg' : 'field', str, idLoc);
@@ -718,7 +719,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('expected identifier');
     const name = this.lex.strVal;
     const scope = this.scope!;
-    if (scope.vars.has(name)) this.tokError('local variable of this name already exists');
+    if (scope.vars?.has(name)) this.tokError('local variable of this name already exists');
     if (cur) {
       const v = cur.getValue(name);
       if (v && !v.isTemplateArg()) this.tokError('field of this name already exists');
@@ -733,7 +734,7 @@ export class Parser {
     if (!this.consume(Tok.Equal)) this.tokError("expected '='");
     const value = this.parseValue(cur);
     if (!this.consume(Tok.Semi)) this.tokError("expected ';'");
-    if (!scope.isOutermost()) scope.vars.set(name, value);
+    if (!scope.isOutermost()) (scope.vars ??= new Map()).set(name, value);
     else this.records.addExtraGlobal(name, value);
   }
 
@@ -1129,15 +1130,18 @@ export class Parser {
   /** Bind template arguments (explicit or default) through `handler`. */
   private resolveArguments(rec: Record, args: readonly ArgumentInit[], loc: Loc, handler: (name: Init, value: Init) => void): void {
     const names = rec.templateArgs;
-    const unsolved = [...names];
-    for (const a of args) {
+    const unsolved = names.slice();
+    // Indexed loops: a cold for-of allocates an iterator result per element.
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       const name = a.index !== undefined ? names[a.index]! : a.name!;
       const idx = unsolved.indexOf(name);
       if (idx < 0) this.error(loc, `We can only specify the template argument '${name.getAsUnquotedString()}' once`);
       handler(name, a.value);
       unsolved.splice(idx, 1);
     }
-    for (const name of unsolved) {
+    for (let i = 0; i < unsolved.length; i++) {
+      const name = unsolved[i]!;
       const rv = rec.getValueByInit(name)!;
       if (!rv.value.isComplete()) {
         const n = name.getAsUnquotedString();
@@ -1158,7 +1162,11 @@ export class Parser {
   private addSubClass(cur: Record, sc: SubClassReference): void {
     const cls = sc.rec;
     const r = new MapResolver(cur);
-    for (const f of cls.values) if (!f.isTemplateArg()) this.addValue(cur, sc.loc, f.clone());
+    const values = cls.values;
+    for (let i = 0; i < values.length; i++) {
+      const f = values[i]!;
+      if (!f.isTemplateArg()) this.addValue(cur, sc.loc, f.clone());
+    }
     this.resolveArguments(cls, sc.args, sc.loc, (n, v) => r.set(n, v));
     cur.appendAssertions(cls);
     cur.appendDumps(cls);
@@ -1341,7 +1349,9 @@ export class Parser {
   }
 
   private checkConcrete(rec: Record): void {
-    for (const rv of rec.values) {
+    const values = rec.values;
+    for (let i = 0; i < values.length; i++) {
+      const rv = values[i]!;
       if (rv.isNonconcreteOK()) continue;
       const v = rv.value;
       const ok = v instanceof BitsInit ? this.checkBitsConcrete(rec, v) : v.isConcrete();

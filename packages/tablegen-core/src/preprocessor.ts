@@ -120,7 +120,9 @@ export class Preprocessor {
   isDirective(): PrepDirective | undefined {
     const t = this.lx.text;
     const p = this.lx.pos;
-    for (const [kind, word] of DIRECTIVES) {
+    for (let i = 0; i < DIRECTIVES.length; i++) {
+      const kind = DIRECTIVES[i]![0];
+      const word = DIRECTIVES[i]![1];
       if (!t.startsWith(word, p)) continue;
       const next = p + word.length < t.length ? t.charCodeAt(p + word.length) : -1;
       if (next === 32 || next === 9 || next === 10 || next === 13) return kind;

@@ -1021,7 +1021,7 @@ export class ListInit extends TypedInit {
   static get(elements: readonly Init[], eltTy: RecTy): ListInit {
     checkListSize(elements.length);
     const ids = [eltTy.id];
-    for (const e of elements) ids.push(e.id);
+    for (let i = 0; i < elements.length; i++) ids.push(elements[i]!.id);
     return intern(Tag.List, ids, () => {
       const c = ctx();
       c.listElements += elements.length;
@@ -1168,7 +1168,9 @@ export class VarDefInit extends TypedInit {
    * which names its instantiation, is kept in the keeper.
    */
   static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
-    const v = intern(Tag.VarDef, [cls.id, ...args.map((a) => a.id)], () => new VarDefInit(cls, args, loc));
+    const ids = [cls.id];
+    for (let i = 0; i < args.length; i++) ids.push(args[i]!.id);
+    const v = intern(Tag.VarDef, ids, () => new VarDefInit(cls, args, loc));
     const k = ctx().keeper;
     if (!k.varDefLocs.has(v)) k.noteVarDefLoc(v, loc);
     return v;
@@ -1187,16 +1189,20 @@ export class VarDefInit extends TypedInit {
     const cls = this.cls;
     const loc = this.locIn(keeper);
     const rec = new Record(keeper.newAnonymousName(), loc ? [loc] : [...cls.locs], RecordKind.AnonymousDef);
-    for (const v of cls.values) rec.addValue(v.clone());
+    const clsValues = cls.values;
+    for (let i = 0; i < clsValues.length; i++) rec.addValue(clsValues[i]!.clone());
     rec.appendAssertions(cls);
     rec.appendDumps(cls);
     const targs = cls.templateArgs;
     const r = new MapResolver(rec);
-    for (const ta of targs) {
+    for (let i = 0; i < targs.length; i++) {
+      const ta = targs[i]!;
       r.set(ta, rec.getValueByInit(ta)!.value);
       rec.removeValue(ta);
     }
-    for (const a of this.args) {
+    const args = this.args;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       if (a.index !== undefined) r.set(targs[a.index]!, a.value);
       else r.set(a.name!, a.value);
     }
@@ -1858,7 +1864,8 @@ export class MapResolver extends Resolver {
 
 /** Resolves every field of a record to its (recursively resolved) value. */
 export class RecordResolver extends Resolver {
-  private cache = new Map<Init, Init | undefined>();
+  /** Made on the first variable (many records resolved finally refer to none). */
+  private cache: Map<Init, Init | undefined> | undefined;
   private stack: Init[] = [];
   name: Init | undefined;
   constructor(rec: Record) {
@@ -1868,10 +1875,9 @@ export class RecordResolver extends Resolver {
     return true;
   }
   resolve(varName: Init): Init | undefined {
-    if (this.cache.has(varName)) {
-      const c = this.cache.get(varName);
-      if (c) return c;
-    }
+    const cache = (this.cache ??= new Map());
+    const c = cache.get(varName);
+    if (c) return c;
     if (this.stack.includes(varName)) return undefined;
     const rec = this.currentRecord!;
     let val: Init | undefined;
@@ -1887,7 +1893,7 @@ export class RecordResolver extends Resolver {
       val = this.name.resolveReferences(this);
       this.stack.pop();
     }
-    this.cache.set(varName, val);
+    cache.set(varName, val);
     return val;
   }
 }
@@ -2214,7 +2220,8 @@ export class Record {
   }
 
   isSubClassOf(r: Record): boolean {
-    for (const [sc] of this.directSuperClasses) if (sc === r) return true;
+    const direct = this.directSuperClasses;
+    for (let i = 0; i < direct.length; i++) if (direct[i]![0] === r) return true;
     return this.directSuperClasses.length > 0 && this.ancestors().has(r);
   }
   isSubClassOfName(name: string): boolean {
@@ -2254,10 +2261,12 @@ export class Record {
   }
 
   appendAssertions(r: Record): void {
-    for (const a of r.assertions) this.assertions.push({ ...a });
+    const from = r.assertions;
+    for (let i = 0; i < from.length; i++) this.assertions.push({ ...from[i]! });
   }
   appendDumps(r: Record): void {
-    for (const d of r.dumps) this.dumps.push({ ...d });
+    const from = r.dumps;
+    for (let i = 0; i < from.length; i++) this.dumps.push({ ...from[i]! });
   }
 
   /** Resolve the name, every field value and every assertion with R. */
@@ -2265,7 +2274,10 @@ export class Record {
     const oldName = this.name;
     const newName = this.name.resolveReferences(r);
     if (newName !== oldName) this.setName(newName);
-    for (const v of this.values) {
+    // Indexed loops: a cold for-of allocates an iterator result per element.
+    const values = this.values;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
       if (v === skip) continue;
       const vr = v.value.resolveReferences(r);
       // An unchanged value is already of the field's type (setValue converted it).
@@ -2277,11 +2289,14 @@ export class Record {
         );
       }
     }
-    for (const a of this.assertions) {
+    const assertions = this.assertions;
+    for (let i = 0; i < assertions.length; i++) {
+      const a = assertions[i]!;
       a.condition = a.condition.resolveReferences(r);
       a.message = a.message.resolveReferences(r);
     }
-    for (const d of this.dumps) d.message = d.message.resolveReferences(r);
+    const dumps = this.dumps;
+    for (let i = 0; i < dumps.length; i++) dumps[i]!.message = dumps[i]!.message.resolveReferences(r);
   }
 
   /** Final resolution against the record itself, optionally renaming it. */
@@ -2294,6 +2309,7 @@ export class Record {
 
   /** Check the record's assertions; after a failure, an error at the record (as llvm does). */
   checkRecordAssertions(): void {
+    if (this.assertions.length === 0) return;
     const r = new RecordResolver(this);
     r.isFinal = true;
     const d = activeDiagnostics();
@@ -2305,6 +2321,7 @@ export class Record {
   }
 
   checkRecordDumps(): void {
+    if (this.dumps.length === 0) return;
     const r = new RecordResolver(this);
     r.isFinal = true;
     for (const d of this.dumps) checkDump(d.loc, d.message.resolveReferences(r));
