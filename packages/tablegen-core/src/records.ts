@@ -2208,12 +2208,13 @@ export class Record {
     const c = this.ancestorCache;
     if (c && c.epoch === hierarchyEpoch) return c.set;
     const set = new Set<Record>();
-    const stack = this.directSuperClasses.map(([r]) => r);
+    const stack = this.directSuperClasses.map((e) => e[0]);
     while (stack.length > 0) {
       const r = stack.pop()!;
       if (set.has(r)) continue;
       set.add(r);
-      for (const [s] of r.directSuperClasses) stack.push(s);
+      const direct = r.directSuperClasses;
+      for (let i = 0; i < direct.length; i++) stack.push(direct[i]![0]);
     }
     this.ancestorCache = set.size <= MAX_CACHED_ANCESTORS ? { epoch: hierarchyEpoch, set } : undefined;
     return set;
@@ -2236,7 +2237,7 @@ export class Record {
     let names = c.names;
     if (!names) {
       const all = new Set<string>();
-      for (const sc of set) all.add(sc.getNameInitAsString());
+      set.forEach((sc) => all.add(sc.getNameInitAsString()));
       c.names = names = all;
     }
     return names.has(name);
@@ -2735,21 +2736,27 @@ export class RecordKeeper {
     let index = this.defsByDirectSuperClass;
     if (!index) {
       index = this.defsByDirectSuperClass = new Map();
-      for (const d of this.defs.values()) {
-        for (const [sc] of d.directSuperClasses) {
-          const list = index.get(sc);
+      const byClass = index;
+      // forEach and indexed loops: a cold for-of allocates an iterator result per element.
+      this.defs.forEach((d) => {
+        const direct = d.directSuperClasses;
+        for (let i = 0; i < direct.length; i++) {
+          const sc = direct[i]![0];
+          const list = byClass.get(sc);
           if (list) list.push(d);
-          else index.set(sc, [d]);
+          else byClass.set(sc, [d]);
         }
-      }
+      });
     }
     const found = new Set<Record>();
     const take = (c: Record) => {
       const list = index.get(c);
-      if (list) for (const d of list) found.add(d);
+      if (list) for (let i = 0; i < list.length; i++) found.add(list[i]!);
     };
     take(cls);
-    for (const c of this.classes.values()) if (c !== cls && c.isSubClassOf(cls)) take(c);
+    this.classes.forEach((c) => {
+      if (c !== cls && c.isSubClassOf(cls)) take(c);
+    });
     const out = [...found];
     // By name with digit runs as numbers; names equal that way (`a01`, `a1`) by plain order.
     out.sort((a, b) => {
