@@ -314,17 +314,18 @@ export class Parser {
     sink.reference('value', name.value, loc, undefined);
   }
 
+  /** `name` as a template argument of `rec` (or its NAME), for getVar. */
+  private findInArgs(rec: Record, name: StringInit, scoper: string): Init | undefined {
+    const argName = this.qualifyName(rec, name, scoper);
+    if (rec.isTemplateArg(argName)) {
+      const rv = rec.getValueByInit(argName)!;
+      rv.isUsed = true;
+      return VarInit.get(argName, rv.type);
+    }
+    return name.value === 'NAME' ? VarInit.get(argName, StringRecTy.get()) : undefined;
+  }
+
   private getVar(name: StringInit): Init | undefined {
-    const findInArgs = (rec: Record | undefined, scoper: string): Init | undefined => {
-      if (!rec) return undefined;
-      const argName = this.qualifyName(rec, name, scoper);
-      if (rec.isTemplateArg(argName)) {
-        const rv = rec.getValueByInit(argName)!;
-        rv.isUsed = true;
-        return VarInit.get(argName, rv.type);
-      }
-      return name.value === 'NAME' ? VarInit.get(argName, StringRecTy.get()) : undefined;
-    };
     for (let s = this.scope; s; s = s.parent) {
       const local = s.vars?.get(name.value);
       if (local) return local;
@@ -334,7 +335,7 @@ export class Parser {
             const rv = s.rec.getValue(name.value);
             if (rv) return VarInit.get(name, rv.type);
             if (s.rec.isClass()) {
-              const v = findInArgs(s.rec, ':');
+              const v = this.findInArgs(s.rec, name, ':');
               if (v) return v;
             }
           }
@@ -344,7 +345,7 @@ export class Parser {
           break;
         case ScopeKind.MultiClass:
           if (s.mc) {
-            const v = findInArgs(s.mc.rec, '::');
+            const v = this.findInArgs(s.mc.rec, name, '::');
             if (v) return v;
           }
           break;
@@ -1515,10 +1516,12 @@ export class Parser {
    * chains need no stack. The result stays right-associative, as llvm-tblgen builds it.
    */
   private parseValueInner(cur: Record | undefined, outerItemType: RecTy | undefined, outerMode: IDParseMode): Init {
-    const pending: PendingPaste[] = [];
+    // Made when needed: most values have no suffix (this runs for every value, mostly cold).
+    let pending: PendingPaste[] | undefined;
     let itemType = outerItemType;
     let mode = outerMode;
-    let lhsLoc = this.lex.loc();
+    let lhsBuffer = this.lex.tokBuffer;
+    let lhsOffset = this.lex.tokStart;
     let result = this.parseSimpleValue(cur, itemType, mode);
     for (;;) {
       let levelDone = false;
@@ -1542,6 +1545,7 @@ export class Parser {
           break;
         }
         case Tok.LSquare: {
+          const lhsLoc = { buffer: lhsBuffer, offset: lhsOffset };
           if (!(result instanceof TypedInit)) this.error(lhsLoc, 'Invalid value, list expected');
           const lhsTy = result.type;
           if (!(lhsTy instanceof ListRecTy)) this.error(lhsLoc, `Type '${lhsTy.getAsString()}' is invalid, list expected`);
@@ -1580,17 +1584,18 @@ export class Parser {
           }
           // Parse the right-hand side as a value of its own (list: Value mode and the item
           // type; string: Name mode), then come back to finish this paste.
-          pending.push({ isList, lhs, pasteLoc, mode, itemType, lhsLoc });
+          (pending ??= []).push({ isList, lhs, pasteLoc, mode, itemType, lhsLoc: { buffer: lhsBuffer, offset: lhsOffset } });
           if (pending.length > MAX_PASTE_CHAIN) this.error(pasteLoc, 'paste chain is too long');
           if (!isList) itemType = undefined;
           mode = isList ? IDParseMode.Value : IDParseMode.Name;
-          lhsLoc = this.lex.loc();
+          lhsBuffer = this.lex.tokBuffer;
+          lhsOffset = this.lex.tokStart;
           result = this.parseSimpleValue(cur, itemType, mode);
           break;
         }
       }
       if (!levelDone) continue;
-      const p = pending.pop();
+      const p = pending?.pop();
       if (!p) return result;
       if (p.isList) {
         result = BinOpInit.getListConcat(p.lhs, result);
@@ -1606,7 +1611,8 @@ export class Parser {
       }
       itemType = p.itemType;
       mode = p.mode;
-      lhsLoc = p.lhsLoc;
+      lhsBuffer = p.lhsLoc.buffer;
+      lhsOffset = p.lhsLoc.offset;
     }
   }
 

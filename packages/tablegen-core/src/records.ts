@@ -38,21 +38,29 @@ class TrieNode {
 /** Slots per entry of a TupleTable: a tag and up to five ids (unused trailing ids are 0). */
 const TUPLE_WIDTH = 6;
 
+/** The largest id a TupleTable keeps in its flat slots (see `big`). */
+const MAX_SLOT_ID = 0xffffffff;
+
 /**
- * Values keyed by a fixed-size tuple of numbers (a tag, then up to five ids or small numbers),
- * in one open-addressing hash table: a lookup hashes the tuple once and compares flat slots,
- * where a trie walk would look up one Map per key. Keys are kept as doubles (ids count on
- * across a process). A tuple's tag decides how many ids it has, so padding with 0 is unambiguous
- * (the tags of variable-length keys include the length, see `intern`).
+ * Values keyed by a fixed-size tuple of numbers (a tag, then up to five ids or small numbers,
+ * none negative), in one open-addressing hash table: a lookup hashes the tuple once and compares
+ * flat slots, where a trie walk would look up one Map per key. A tuple's tag decides how many ids
+ * it has, so padding with 0 is unambiguous (the tags of variable-length keys include the length,
+ * see `intern`). Keys are kept as 32-bit integers: V8's interpreter reads them as small integers,
+ * where a double read from a Float64Array is a new heap number each time (and most lookups run
+ * cold). Ids count on across a process, so a tuple whose numbers add up past 2^32 (a process
+ * that has made billions of values) is kept in a Map instead.
  */
 class TupleTable {
   // 4096 slots at first, four times as many when half full: a cold parse of an MLIR dialect
   // makes some 10,000 tuples, and each growth rehashes every entry.
-  private keys = new Float64Array(TUPLE_WIDTH * 4096);
+  private keys = new Uint32Array(TUPLE_WIDTH * 4096);
   /** The hash of each entry (moved as is when the table grows). */
   private hashes = new Int32Array(4096);
   private vals: (Init | undefined)[] = new Array<Init | undefined>(4096).fill(undefined);
   private mask = 4095;
+  /** The tuples with large ids, by their numbers joined. */
+  private big: Map<string, Init> | undefined;
   /** Entries, in all and per kind (Tag). */
   count = 0;
   readonly perTag: number[] = [];
@@ -69,6 +77,7 @@ class TupleTable {
     }
   }
   get(h: number, t: number, a: number, b: number, d: number, e: number, f: number): Init | undefined {
+    if (a + b + d + e + f > MAX_SLOT_ID) return this.big?.get(`${t},${a},${b},${d},${e},${f}`);
     // `slot`'s probe, written out: the lookup is the hottest path of evaluation.
     const keys = this.keys;
     const vals = this.vals;
@@ -82,7 +91,14 @@ class TupleTable {
   }
   /** Add a tuple that is not in the table. */
   add(h: number, t: number, a: number, b: number, d: number, e: number, f: number, v: Init): void {
-    if (2 * (this.count + 1) > this.mask + 1) this.grow();
+    this.count++;
+    const tag = t & TAG_MASK;
+    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
+    if (a + b + d + e + f > MAX_SLOT_ID) {
+      (this.big ??= new Map()).set(`${t},${a},${b},${d},${e},${f}`, v);
+      return;
+    }
+    if (2 * this.count > this.mask + 1) this.grow();
     const i = this.slot(h, t, a, b, d, e, f);
     const k = i * TUPLE_WIDTH;
     const keys = this.keys;
@@ -94,21 +110,18 @@ class TupleTable {
     keys[k + 5] = f;
     this.hashes[i] = h;
     this.vals[i] = v;
-    this.count++;
-    const tag = t & TAG_MASK;
-    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
-  }
-  /** Every entry: its key slots (valid during the call only) and value. */
-  forEach(fn: (keys: Float64Array, at: number, v: Init) => void): void {
-    for (let i = 0; i <= this.mask; i++) {
-      const v = this.vals[i];
-      if (v !== undefined) fn(this.keys, i * TUPLE_WIDTH, v);
-    }
   }
   /** Move every entry of `from` (none of them in this table) here. */
   addAll(from: TupleTable): void {
-    from.forEach((k, at, v) => {
-      const t = k[at]!, a = k[at + 1]!, b = k[at + 2]!, d = k[at + 3]!, e = k[at + 4]!, f = k[at + 5]!;
+    const keys = from.keys;
+    for (let i = 0; i <= from.mask; i++) {
+      const v = from.vals[i];
+      if (v === undefined) continue;
+      const k = i * TUPLE_WIDTH;
+      this.add(from.hashes[i]!, keys[k]!, keys[k + 1]!, keys[k + 2]!, keys[k + 3]!, keys[k + 4]!, keys[k + 5]!, v);
+    }
+    from.big?.forEach((v, key) => {
+      const [t, a, b, d, e, f] = key.split(',').map(Number) as [number, number, number, number, number, number];
       this.add(tupleHash(t, a, b, d, e, f), t, a, b, d, e, f, v);
     });
   }
@@ -118,7 +131,7 @@ class TupleTable {
     const oldVals = this.vals;
     const oldMask = this.mask;
     const n = (this.mask + 1) * 4;
-    const keys = (this.keys = new Float64Array(TUPLE_WIDTH * n));
+    const keys = (this.keys = new Uint32Array(TUPLE_WIDTH * n));
     const hashes = (this.hashes = new Int32Array(n));
     const vals = (this.vals = new Array<Init | undefined>(n).fill(undefined));
     const mask = (this.mask = n - 1);
