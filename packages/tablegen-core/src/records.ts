@@ -1033,8 +1033,9 @@ export class ListInit extends TypedInit {
   }
   static get(elements: readonly Init[], eltTy: RecTy): ListInit {
     checkListSize(elements.length);
-    const ids = [eltTy.id];
-    for (let i = 0; i < elements.length; i++) ids.push(elements[i]!.id);
+    const ids = new Array<number>(elements.length + 1);
+    ids[0] = eltTy.id;
+    for (let i = 0; i < elements.length; i++) ids[i + 1] = elements[i]!.id;
     return intern(Tag.List, ids, () => {
       const c = ctx();
       c.listElements += elements.length;
@@ -1181,8 +1182,10 @@ export class VarDefInit extends TypedInit {
    * which names its instantiation, is kept in the keeper.
    */
   static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
-    const ids = [cls.id];
-    for (let i = 0; i < args.length; i++) ids.push(args[i]!.id);
+    // Arrays made at their size: growing one from empty reserves 17 slots.
+    const ids = new Array<number>(args.length + 1);
+    ids[0] = cls.id;
+    for (let i = 0; i < args.length; i++) ids[i + 1] = args[i]!.id;
     const v = intern(Tag.VarDef, ids, () => new VarDefInit(cls, args, loc));
     const k = ctx().keeper;
     if (!k.varDefLocs.has(v)) k.noteVarDefLoc(v, loc);
@@ -1231,13 +1234,18 @@ export class VarDefInit extends TypedInit {
   }
   override resolveReferences(r: Resolver): Init {
     const ur = new TrackUnresolvedResolver(r);
-    let changed = false;
-    const newArgs = this.args.map((a) => {
+    const args = this.args;
+    let newArgs: ArgumentInit[] | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       const n = a.resolveReferences(ur) as ArgumentInit;
-      if (n !== a) changed = true;
-      return n;
-    });
-    if (changed) {
+      if (newArgs) newArgs.push(n);
+      else if (n !== a) {
+        newArgs = args.slice(0, i);
+        newArgs.push(n);
+      }
+    }
+    if (newArgs) {
       const n = VarDefInit.get(this.cls, newArgs, this.locIn(ctx().keeper));
       if (!ur.foundUnresolved) return n.instantiate();
       return n;
@@ -1318,8 +1326,13 @@ export class DagInit extends TypedInit {
     args: readonly Init[],
     names: readonly (StringInit | undefined)[],
   ): DagInit {
-    const ids = [op.id, opName ? opName.id : 0];
-    for (let i = 0; i < args.length; i++) ids.push(args[i]!.id, names[i] ? names[i]!.id : 0);
+    const ids = new Array<number>(2 + 2 * args.length);
+    ids[0] = op.id;
+    ids[1] = opName ? opName.id : 0;
+    for (let i = 0; i < args.length; i++) {
+      ids[2 + 2 * i] = args[i]!.id;
+      ids[3 + 2 * i] = names[i] ? names[i]!.id : 0;
+    }
     return intern(Tag.Dag, ids, () => new DagInit(op, opName, args, names));
   }
   get numArgs(): number {
@@ -1831,48 +1844,65 @@ export abstract class Resolver {
  * less to build and to search than a Map.
  */
 export class MapResolver extends Resolver {
-  private readonly keys: (Init | undefined)[] = [];
-  private readonly values: Init[] = [];
-  private readonly resolved: boolean[] = [];
+  // The first entry in a field, the others in an array made for the second: most resolvers map
+  // one variable (`!foreach` items), and the first push onto an empty array reserves 17 slots.
+  private first: MapEntry | undefined;
+  private rest: MapEntry[] | undefined;
   /** Entries present (an entry being resolved is taken out while it is). */
   private size = 0;
   constructor(rec?: Record) {
     super(rec);
   }
+  private find(key: Init): MapEntry | undefined {
+    const f = this.first;
+    if (f === undefined) return undefined;
+    if (f.key === key) return f;
+    const rest = this.rest;
+    if (rest) for (let i = 0; i < rest.length; i++) if (rest[i]!.key === key) return rest[i];
+    return undefined;
+  }
   set(key: Init, value: Init): void {
-    const i = this.keys.indexOf(key);
-    if (i >= 0) {
-      this.values[i] = value;
-      this.resolved[i] = false;
+    const e = this.find(key);
+    if (e) {
+      e.value = value;
+      e.resolved = false;
       return;
     }
-    this.keys.push(key);
-    this.values.push(value);
-    this.resolved.push(false);
+    const n: MapEntry = { key, value, resolved: false };
+    if (this.first === undefined) this.first = n;
+    else if (this.rest === undefined) this.rest = [n];
+    else this.rest.push(n);
     this.size++;
   }
   isMapped(key: Init): boolean {
-    return this.keys.includes(key);
+    return this.find(key) !== undefined;
   }
   resolve(varName: Init): Init | undefined {
-    const i = this.keys.indexOf(varName);
-    if (i < 0) return undefined;
-    let v = this.values[i]!;
-    if (!this.resolved[i] && this.size > 1) {
+    const e = this.find(varName);
+    if (!e) return undefined;
+    let v = e.value;
+    if (!e.resolved && this.size > 1) {
       // Resolved against the other entries only (a value cannot refer to itself).
-      this.keys[i] = undefined;
+      e.key = undefined;
       this.size--;
       try {
         v = v.resolveReferences(this);
       } finally {
-        this.keys[i] = varName;
+        e.key = varName;
         this.size++;
       }
-      this.values[i] = v;
-      this.resolved[i] = true;
+      e.value = v;
+      e.resolved = true;
     }
     return v;
   }
+}
+
+/** A MapResolver entry (`key` undefined while its value is being resolved). */
+interface MapEntry {
+  key: Init | undefined;
+  value: Init;
+  resolved: boolean;
 }
 
 /** Resolves every field of a record to its (recursively resolved) value. */
@@ -1930,6 +1960,7 @@ export class ShadowResolver extends Resolver {
 /** Records whether any variable stayed unresolved. */
 export class TrackUnresolvedResolver extends Resolver {
   foundUnresolved = false;
+  private scratch: TrackUnresolvedResolver | undefined;
   constructor(private readonly inner: Resolver | undefined) {
     super(inner?.currentRecord);
     this.isFinal = inner?.isFinal ?? false;
@@ -1939,7 +1970,9 @@ export class TrackUnresolvedResolver extends Resolver {
     if (this.inner) {
       i = this.inner.resolve(varName);
       if (i && !this.foundUnresolved) {
-        const sub = new TrackUnresolvedResolver(undefined);
+        // One scratch resolver serves every check (it resolves nothing, so never re-enters).
+        const sub = (this.scratch ??= new TrackUnresolvedResolver(undefined));
+        sub.foundUnresolved = false;
         i.resolveReferences(sub);
         this.foundUnresolved ||= sub.foundUnresolved;
       }
