@@ -1249,7 +1249,7 @@ export class Parser {
 
   private substResolver(substs: SubstStack, rec?: Record): MapResolver {
     const r = new MapResolver(rec);
-    for (const [k, v] of substs) r.set(k, v);
+    for (let i = 0; i < substs.length; i++) r.set(substs[i]![0], substs[i]![1]);
     return r;
   }
 

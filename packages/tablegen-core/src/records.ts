@@ -576,12 +576,17 @@ export class RecordRecTy extends RecTy {
     return `{${this.classes.map((c) => c.getNameInitAsString()).join(', ')}}`;
   }
   isSubClassOf(cls: Record): boolean {
-    return this.classes.some((c) => c === cls || c.isSubClassOf(cls));
+    // Loops, not some/every: a closure per call when cold.
+    const classes = this.classes;
+    for (let i = 0; i < classes.length; i++) if (classes[i] === cls || classes[i]!.isSubClassOf(cls)) return true;
+    return false;
   }
   override typeIsConvertibleTo(rhs: RecTy): boolean {
     if (this === rhs) return true;
     if (!(rhs instanceof RecordRecTy)) return false;
-    return rhs.classes.every((t) => this.isSubClassOf(t));
+    const classes = rhs.classes;
+    for (let i = 0; i < classes.length; i++) if (!this.isSubClassOf(classes[i]!)) return false;
+    return true;
   }
   override typeIsA(rhs: RecTy): boolean {
     return this.typeIsConvertibleTo(rhs);
@@ -1082,11 +1087,8 @@ export class ListInit extends TypedInit {
     for (let i = 0; i < els.length; i++) {
       const e = els[i]!;
       const n = e.resolveReferences(r);
-      if (out) out.push(n);
-      else if (n !== e) {
-        out = els.slice(0, i);
-        out.push(n);
-      }
+      // A copy at its size on the first change (growing one by push reserves more).
+      if (n !== e) (out ??= els.slice())[i] = n;
     }
     return out ? ListInit.get(out, this.elementType) : this;
   }
@@ -1239,11 +1241,7 @@ export class VarDefInit extends TypedInit {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       const n = a.resolveReferences(ur) as ArgumentInit;
-      if (newArgs) newArgs.push(n);
-      else if (n !== a) {
-        newArgs = args.slice(0, i);
-        newArgs.push(n);
-      }
+      if (n !== a) (newArgs ??= args.slice())[i] = n;
     }
     if (newArgs) {
       const n = VarDefInit.get(this.cls, newArgs, this.locIn(ctx().keeper));
@@ -1369,11 +1367,7 @@ export class DagInit extends TypedInit {
     for (let i = 0; i < as.length; i++) {
       const a = as[i]!;
       const n = a.resolveReferences(r);
-      if (out) out.push(n);
-      else if (n !== a) {
-        out = as.slice(0, i);
-        out.push(n);
-      }
+      if (n !== a) (out ??= as.slice())[i] = n;
     }
     const op = this.operator.resolveReferences(r);
     if (op !== this.operator || out) return DagInit.get(op, this.opName, out ?? as, this.argNames);
@@ -1909,7 +1903,8 @@ interface MapEntry {
 export class RecordResolver extends Resolver {
   /** Made on the first variable (many records resolved finally refer to none). */
   private cache: Map<Init, Init | undefined> | undefined;
-  private stack: Init[] = [];
+  /** The variables being resolved (made on the first: a first push onto [] reserves 17 slots). */
+  private stack: Init[] | undefined;
   name: Init | undefined;
   constructor(rec: Record) {
     super(rec);
@@ -1917,24 +1912,28 @@ export class RecordResolver extends Resolver {
   override keepUnsetBits(): boolean {
     return true;
   }
+  private push(varName: Init): void {
+    if (this.stack === undefined) this.stack = [varName];
+    else this.stack.push(varName);
+  }
   resolve(varName: Init): Init | undefined {
     const cache = (this.cache ??= new Map());
     const c = cache.get(varName);
     if (c) return c;
-    if (this.stack.includes(varName)) return undefined;
+    if (this.stack?.includes(varName)) return undefined;
     const rec = this.currentRecord!;
     let val: Init | undefined;
     const rv = varName instanceof StringInit ? rec.getValue(varName.value) : undefined;
     if (rv) {
       if (!(rv.value instanceof UnsetInit)) {
-        this.stack.push(varName);
+        this.push(varName);
         val = rv.value.resolveReferences(this);
-        this.stack.pop();
+        this.stack!.pop();
       }
     } else if (this.name && varName === rec.name) {
-      this.stack.push(varName);
+      this.push(varName);
       val = this.name.resolveReferences(this);
-      this.stack.pop();
+      this.stack!.pop();
     }
     cache.set(varName, val);
     return val;
@@ -1943,16 +1942,18 @@ export class RecordResolver extends Resolver {
 
 /** Delegates to another resolver except for shadowed names (e.g. `!foreach` variables). */
 export class ShadowResolver extends Resolver {
-  private shadowed = new Set<Init>();
+  /** A few names (the variables of one `!foreach`, `!foldl`...): an array searched in order. */
+  private shadowed: Init[] | undefined;
   constructor(private readonly inner: Resolver) {
     super(inner.currentRecord);
     this.isFinal = inner.isFinal;
   }
   addShadow(k: Init): void {
-    this.shadowed.add(k);
+    if (this.shadowed === undefined) this.shadowed = [k];
+    else if (!this.shadowed.includes(k)) this.shadowed.push(k);
   }
   resolve(varName: Init): Init | undefined {
-    if (this.shadowed.has(varName)) return undefined;
+    if (this.shadowed?.includes(varName)) return undefined;
     return this.inner.resolve(varName);
   }
 }
