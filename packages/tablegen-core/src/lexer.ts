@@ -451,15 +451,25 @@ export class Lexer {
     return false;
   }
 
+  /** The next '\r' at or after `crFrom` in `crText` (-1: none), for skipLineComment. */
+  private crText = '';
+  private crFrom = 0;
+  private crAt = -1;
+
+  /** To the end of the line (a '\n' or '\r'), by native searches: comments are a good part of the input. */
   skipLineComment(): void {
     const t = this.text;
-    let p = this.pos + 1;
-    while (p < t.length) {
-      const c = t.charCodeAt(p);
-      if (c === 10 || c === 13) break;
-      p++;
+    const p = this.pos + 1;
+    let end = t.indexOf('\n', p);
+    if (end < 0) end = t.length;
+    // '\r' is rare: where the next one is, is kept (a search per comment would rescan the file).
+    if (this.crText !== t || this.crFrom > p || (this.crAt >= 0 && this.crAt < p)) {
+      this.crText = t;
+      this.crFrom = p;
+      this.crAt = t.indexOf('\r', p);
     }
-    this.pos = p;
+    if (this.crAt >= 0 && this.crAt < end) end = this.crAt;
+    this.pos = end < p ? p : end;
   }
 
   /** Skip a (nestable) block comment whose '/' is at pos-1. Returns true on error. */
@@ -545,16 +555,16 @@ export class Lexer {
     const codeStart = this.pos;
     const t = this.text;
     // Like TGLexer: after a '}', the next character is consumed whatever it is, so `}}]`
-    // does not end the block at its second brace.
+    // does not end the block at its second brace. From brace to brace by native searches (code
+    // blocks are a good part of the input); NULs in what was passed are reported after.
     let p = codeStart;
-    while (p < t.length) {
-      const ch = t.charCodeAt(p++);
-      if (ch === 0) this.reportNul();
-      if (ch !== 125) continue;
-      if (p >= t.length) break;
-      const c = t.charCodeAt(p++);
-      if (c === 0) this.reportNul();
+    for (;;) {
+      const close = t.indexOf('}', p);
+      if (close < 0 || close + 1 >= t.length) break;
+      p = close + 2;
+      const c = t.charCodeAt(close + 1);
       if (c === 93) {
+        this.reportNuls(codeStart, p);
         this.strVal = t.slice(codeStart, p - 2);
         this.pos = p;
         return Tok.CodeFragment;
@@ -562,8 +572,14 @@ export class Lexer {
       if (c === 13 && t.charCodeAt(p) === 10) p++;
       else if (c === 10 && t.charCodeAt(p) === 13) p++;
     }
+    this.reportNuls(codeStart, t.length);
     this.pos = t.length;
     return this.returnError(codeStart - 2, 'unterminated code block');
+  }
+
+  /** Report each NUL byte of text[from, to) (as the scan of a token meets them). */
+  private reportNuls(from: number, to: number): void {
+    for (let i = this.text.indexOf('\0', from); i >= 0 && i < to; i = this.text.indexOf('\0', i + 1)) this.reportNul();
   }
 
   private lexExclaim(): Tok {
