@@ -87,6 +87,21 @@ def b; x
        ^
 `);
   });
+  it("line comments end at the next \\r or \\n, before and after a lone \\r", () => {
+    // The lexer remembers where the next \r is: comments before it, at it and after it.
+    const r = parseSource(`// one\n// two\rdef a;\n// three\ndef b; // four\r\ndef c;\n// five`);
+    expect(r.ok).toBe(true);
+    expect(printRecordsOf(`// x\rdef a;\n// y\ndef b;\n`)).toContain('def b {');
+  });
+  it("code blocks: a '}' consumes the next character (`}}]` ends nothing), every NUL reported", () => {
+    expect(printRecordsOf(`def a { code c = [{ x }}] }]; }\n`)).toContain('code c = [{ x }}] }];');
+    expectDiagnostic(`def a { code c = [{ f() {} }}]; }\n`, 'test.td:1:18: error: unterminated code block');
+    const r = parseSource(`def a { code c = [{ x\x00y\x00 }]; }\n`);
+    expect(r.stderr.match(/NUL character/g)?.length).toBe(2);
+    const u = parseSource(`def a { code c = [{ x\x00 } ]\x00`);
+    expect(u.stderr.match(/NUL character/g)?.length).toBe(2);
+    expect(u.stderr).toContain('unterminated code block');
+  });
   it("CRLF line ends", () => {
     expectDiagnostic(`def a;\r
 def b;\r

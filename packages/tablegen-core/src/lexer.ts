@@ -72,6 +72,9 @@ export function isIdStart(c: number): boolean {
 export function isIdChar(c: number): boolean {
   return isIdStart(c) || (c >= 48 && c <= 57);
 }
+/** 1 at the ASCII codes isIdChar accepts (a table: one load per character in hot loops). */
+const ID_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ID_CHAR[c] = isIdChar(c) ? 1 : 0;
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -183,26 +186,35 @@ export class Lexer {
     this.diags.error(this.locAt(this.tokStart), 'NUL character is invalid in source; treated as space');
   }
 
-  private getNextChar(): number {
-    if (this.pos >= this.text.length) return EOF;
-    const c = this.text.charCodeAt(this.pos++);
-    if (c === 0) {
-      this.reportNul();
-      return 32;
-    }
-    if (c === 10 || c === 13) {
-      const n = this.peek();
-      if ((n === 10 || n === 13) && n !== c) this.pos++;
-      return 10;
-    }
-    return c;
-  }
-
   lexToken(fileOrLineStart: boolean): Tok {
     for (;;) {
-      this.tokStart = this.pos;
+      // Blanks and line breaks are skipped here, in one loop: the lexer mostly runs cold (in
+      // V8's interpreter), where a call per character costs more than the rest of the work. A
+      // CR LF (or LF CR) pair is two line breaks here, which changes nothing.
+      const t = this.text;
+      const n = t.length;
+      let p = this.pos;
+      let c = EOF;
+      while (p < n) {
+        c = t.charCodeAt(p);
+        if (c === 32 || c === 9) p++;
+        else if (c === 10 || c === 13) {
+          p++;
+          fileOrLineStart = true;
+        } else break;
+      }
+      this.tokStart = p;
       this.tokBuffer = this.buf.id;
-      const c = this.getNextChar();
+      if (p < n) {
+        this.pos = p + 1;
+        if (c === 0) {
+          this.reportNul();
+          continue;
+        }
+      } else {
+        this.pos = p;
+        c = EOF;
+      }
       switch (c) {
         case EOF:
           if (this.processEOF()) {
@@ -238,12 +250,6 @@ export class Lexer {
             return this.returnError(this.tokStart, "invalid '..' punctuation");
           }
           return Tok.Dot;
-        case 32:
-        case 9:
-          continue;
-        case 10:
-          fileOrLineStart = true;
-          continue;
         case 47: // '/'
           if (this.peek() === 47) {
             this.skipLineComment();
@@ -382,8 +388,16 @@ export class Lexer {
 
   /** Lex an identifier or keyword; `include` enters the file and returns Tok.Eof to continue. */
   private lexIdentifier(): Tok {
-    while (isIdChar(this.peek())) this.pos++;
-    const str = this.text.slice(this.tokStart, this.pos);
+    const t = this.text;
+    const n = t.length;
+    let p = this.pos;
+    while (p < n) {
+      const c = t.charCodeAt(p);
+      if (c < 128 && ID_CHAR[c] === 1) p++;
+      else break;
+    }
+    this.pos = p;
+    const str = t.slice(this.tokStart, p);
     if (str === 'include') {
       if (this.lexInclude()) return Tok.Error;
       return Tok.Eof;
@@ -437,15 +451,25 @@ export class Lexer {
     return false;
   }
 
+  /** The next '\r' at or after `crFrom` in `crText` (-1: none), for skipLineComment. */
+  private crText = '';
+  private crFrom = 0;
+  private crAt = -1;
+
+  /** To the end of the line (a '\n' or '\r'), by native searches: comments are a good part of the input. */
   skipLineComment(): void {
     const t = this.text;
-    let p = this.pos + 1;
-    while (p < t.length) {
-      const c = t.charCodeAt(p);
-      if (c === 10 || c === 13) break;
-      p++;
+    const p = this.pos + 1;
+    let end = t.indexOf('\n', p);
+    if (end < 0) end = t.length;
+    // '\r' is rare: where the next one is, is kept (a search per comment would rescan the file).
+    if (this.crText !== t || this.crFrom > p || (this.crAt >= 0 && this.crAt < p)) {
+      this.crText = t;
+      this.crFrom = p;
+      this.crAt = t.indexOf('\r', p);
     }
-    this.pos = p;
+    if (this.crAt >= 0 && this.crAt < end) end = this.crAt;
+    this.pos = end < p ? p : end;
   }
 
   /** Skip a (nestable) block comment whose '/' is at pos-1. Returns true on error. */
@@ -531,16 +555,16 @@ export class Lexer {
     const codeStart = this.pos;
     const t = this.text;
     // Like TGLexer: after a '}', the next character is consumed whatever it is, so `}}]`
-    // does not end the block at its second brace.
+    // does not end the block at its second brace. From brace to brace by native searches (code
+    // blocks are a good part of the input); NULs in what was passed are reported after.
     let p = codeStart;
-    while (p < t.length) {
-      const ch = t.charCodeAt(p++);
-      if (ch === 0) this.reportNul();
-      if (ch !== 125) continue;
-      if (p >= t.length) break;
-      const c = t.charCodeAt(p++);
-      if (c === 0) this.reportNul();
+    for (;;) {
+      const close = t.indexOf('}', p);
+      if (close < 0 || close + 1 >= t.length) break;
+      p = close + 2;
+      const c = t.charCodeAt(close + 1);
       if (c === 93) {
+        this.reportNuls(codeStart, p);
         this.strVal = t.slice(codeStart, p - 2);
         this.pos = p;
         return Tok.CodeFragment;
@@ -548,8 +572,14 @@ export class Lexer {
       if (c === 13 && t.charCodeAt(p) === 10) p++;
       else if (c === 10 && t.charCodeAt(p) === 13) p++;
     }
+    this.reportNuls(codeStart, t.length);
     this.pos = t.length;
     return this.returnError(codeStart - 2, 'unterminated code block');
+  }
+
+  /** Report each NUL byte of text[from, to) (as the scan of a token meets them). */
+  private reportNuls(from: number, to: number): void {
+    for (let i = this.text.indexOf('\0', from); i >= 0 && i < to; i = this.text.indexOf('\0', i + 1)) this.reportNul();
   }
 
   private lexExclaim(): Tok {

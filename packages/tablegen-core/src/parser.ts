@@ -112,7 +112,8 @@ enum ScopeKind {
 
 /** A lexical scope for `defvar`s and the names a record, loop or multiclass brings in. */
 class VarScope {
-  readonly vars = new Map<string, Init>();
+  /** The scope's `defvar`s (made on the first: most scopes have none). */
+  vars: Map<string, Init> | undefined;
   /** Where the `defvar`s of `vars` were declared: kept only for a SymbolSink. */
   varLocs: Map<string, Loc> | undefined;
   constructor(
@@ -300,7 +301,7 @@ export class Parser {
   /** Report a reference to what getVar found for `name` (mirrors its lookup). */
   private referenceVar(sink: SymbolSink, name: StringInit, loc: Loc): void {
     for (let s = this.scope; s; s = s.parent) {
-      if (s.vars.has(name.value)) return sink.reference('defvar', name.value, loc, s.varLocs?.get(name.value));
+      if (s.vars?.has(name.value)) return sink.reference('defvar', name.value, loc, s.varLocs?.get(name.value));
       const rec = s.kind === ScopeKind.Record ? s.rec : s.kind === ScopeKind.MultiClass ? s.mc?.rec : undefined;
       if (rec) {
         const field = s.kind === ScopeKind.Record ? rec.getValue(name.value) : undefined;
@@ -313,19 +314,20 @@ export class Parser {
     sink.reference('value', name.value, loc, undefined);
   }
 
+  /** `name` as a template argument of `rec` (or its NAME), for getVar. */
+  private findInArgs(rec: Record, name: StringInit, scoper: string): Init | undefined {
+    const argName = this.qualifyName(rec, name, scoper);
+    if (rec.isTemplateArg(argName)) {
+      const rv = rec.getValueByInit(argName)!;
+      rv.isUsed = true;
+      return VarInit.get(argName, rv.type);
+    }
+    return name.value === 'NAME' ? VarInit.get(argName, StringRecTy.get()) : undefined;
+  }
+
   private getVar(name: StringInit): Init | undefined {
-    const findInArgs = (rec: Record | undefined, scoper: string): Init | undefined => {
-      if (!rec) return undefined;
-      const argName = this.qualifyName(rec, name, scoper);
-      if (rec.isTemplateArg(argName)) {
-        const rv = rec.getValueByInit(argName)!;
-        rv.isUsed = true;
-        return VarInit.get(argName, rv.type);
-      }
-      return name.value === 'NAME' ? VarInit.get(argName, StringRecTy.get()) : undefined;
-    };
     for (let s = this.scope; s; s = s.parent) {
-      const local = s.vars.get(name.value);
+      const local = s.vars?.get(name.value);
       if (local) return local;
       switch (s.kind) {
         case ScopeKind.Record:
@@ -333,7 +335,7 @@ export class Parser {
             const rv = s.rec.getValue(name.value);
             if (rv) return VarInit.get(name, rv.type);
             if (s.rec.isClass()) {
-              const v = findInArgs(s.rec, ':');
+              const v = this.findInArgs(s.rec, name, ':');
               if (v) return v;
             }
           }
@@ -343,7 +345,7 @@ export class Parser {
           break;
         case ScopeKind.MultiClass:
           if (s.mc) {
-            const v = findInArgs(s.mc.rec, '::');
+            const v = this.findInArgs(s.mc.rec, name, '::');
             if (v) return v;
           }
           break;
@@ -484,7 +486,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('Expected identifier in declaration');
     const str = this.lex.strVal;
     if (str === 'NAME') this.tokError(`'${str}' is a reserved variable name`);
-    if (!isTemplateArg && this.scope!.vars.has(str)) this.tokError('local variable of this name already exists');
+    if (!isTemplateArg && this.scope!.vars?.has(str)) this.tokError('local variable of this name already exists');
     const idLoc = this.lex.loc();
     let declName: Init = StringInit.get(str);
     this.options.symbols?.define(isTemplateArg ? 'templateArg' : 'field', str, idLoc);
@@ -718,7 +720,7 @@ export class Parser {
     if (this.t() !== Tok.Id) this.tokError('expected identifier');
     const name = this.lex.strVal;
     const scope = this.scope!;
-    if (scope.vars.has(name)) this.tokError('local variable of this name already exists');
+    if (scope.vars?.has(name)) this.tokError('local variable of this name already exists');
     if (cur) {
       const v = cur.getValue(name);
       if (v && !v.isTemplateArg()) this.tokError('field of this name already exists');
@@ -733,7 +735,7 @@ export class Parser {
     if (!this.consume(Tok.Equal)) this.tokError("expected '='");
     const value = this.parseValue(cur);
     if (!this.consume(Tok.Semi)) this.tokError("expected ';'");
-    if (!scope.isOutermost()) scope.vars.set(name, value);
+    if (!scope.isOutermost()) (scope.vars ??= new Map()).set(name, value);
     else this.records.addExtraGlobal(name, value);
   }
 
@@ -1129,15 +1131,18 @@ export class Parser {
   /** Bind template arguments (explicit or default) through `handler`. */
   private resolveArguments(rec: Record, args: readonly ArgumentInit[], loc: Loc, handler: (name: Init, value: Init) => void): void {
     const names = rec.templateArgs;
-    const unsolved = [...names];
-    for (const a of args) {
+    const unsolved = names.slice();
+    // Indexed loops: a cold for-of allocates an iterator result per element.
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       const name = a.index !== undefined ? names[a.index]! : a.name!;
       const idx = unsolved.indexOf(name);
       if (idx < 0) this.error(loc, `We can only specify the template argument '${name.getAsUnquotedString()}' once`);
       handler(name, a.value);
       unsolved.splice(idx, 1);
     }
-    for (const name of unsolved) {
+    for (let i = 0; i < unsolved.length; i++) {
+      const name = unsolved[i]!;
       const rv = rec.getValueByInit(name)!;
       if (!rv.value.isComplete()) {
         const n = name.getAsUnquotedString();
@@ -1158,7 +1163,11 @@ export class Parser {
   private addSubClass(cur: Record, sc: SubClassReference): void {
     const cls = sc.rec;
     const r = new MapResolver(cur);
-    for (const f of cls.values) if (!f.isTemplateArg()) this.addValue(cur, sc.loc, f.clone());
+    const values = cls.values;
+    for (let i = 0; i < values.length; i++) {
+      const f = values[i]!;
+      if (!f.isTemplateArg()) this.addValue(cur, sc.loc, f.clone());
+    }
     this.resolveArguments(cls, sc.args, sc.loc, (n, v) => r.set(n, v));
     cur.appendAssertions(cls);
     cur.appendDumps(cls);
@@ -1240,7 +1249,7 @@ export class Parser {
 
   private substResolver(substs: SubstStack, rec?: Record): MapResolver {
     const r = new MapResolver(rec);
-    for (const [k, v] of substs) r.set(k, v);
+    for (let i = 0; i < substs.length; i++) r.set(substs[i]![0], substs[i]![1]);
     return r;
   }
 
@@ -1341,7 +1350,9 @@ export class Parser {
   }
 
   private checkConcrete(rec: Record): void {
-    for (const rv of rec.values) {
+    const values = rec.values;
+    for (let i = 0; i < values.length; i++) {
+      const rv = values[i]!;
       if (rv.isNonconcreteOK()) continue;
       const v = rv.value;
       const ok = v instanceof BitsInit ? this.checkBitsConcrete(rec, v) : v.isConcrete();
@@ -1505,10 +1516,12 @@ export class Parser {
    * chains need no stack. The result stays right-associative, as llvm-tblgen builds it.
    */
   private parseValueInner(cur: Record | undefined, outerItemType: RecTy | undefined, outerMode: IDParseMode): Init {
-    const pending: PendingPaste[] = [];
+    // Made when needed: most values have no suffix (this runs for every value, mostly cold).
+    let pending: PendingPaste[] | undefined;
     let itemType = outerItemType;
     let mode = outerMode;
-    let lhsLoc = this.lex.loc();
+    let lhsBuffer = this.lex.tokBuffer;
+    let lhsOffset = this.lex.tokStart;
     let result = this.parseSimpleValue(cur, itemType, mode);
     for (;;) {
       let levelDone = false;
@@ -1532,6 +1545,7 @@ export class Parser {
           break;
         }
         case Tok.LSquare: {
+          const lhsLoc = { buffer: lhsBuffer, offset: lhsOffset };
           if (!(result instanceof TypedInit)) this.error(lhsLoc, 'Invalid value, list expected');
           const lhsTy = result.type;
           if (!(lhsTy instanceof ListRecTy)) this.error(lhsLoc, `Type '${lhsTy.getAsString()}' is invalid, list expected`);
@@ -1570,17 +1584,18 @@ export class Parser {
           }
           // Parse the right-hand side as a value of its own (list: Value mode and the item
           // type; string: Name mode), then come back to finish this paste.
-          pending.push({ isList, lhs, pasteLoc, mode, itemType, lhsLoc });
+          (pending ??= []).push({ isList, lhs, pasteLoc, mode, itemType, lhsLoc: { buffer: lhsBuffer, offset: lhsOffset } });
           if (pending.length > MAX_PASTE_CHAIN) this.error(pasteLoc, 'paste chain is too long');
           if (!isList) itemType = undefined;
           mode = isList ? IDParseMode.Value : IDParseMode.Name;
-          lhsLoc = this.lex.loc();
+          lhsBuffer = this.lex.tokBuffer;
+          lhsOffset = this.lex.tokStart;
           result = this.parseSimpleValue(cur, itemType, mode);
           break;
         }
       }
       if (!levelDone) continue;
-      const p = pending.pop();
+      const p = pending?.pop();
       if (!p) return result;
       if (p.isList) {
         result = BinOpInit.getListConcat(p.lhs, result);
@@ -1596,7 +1611,8 @@ export class Parser {
       }
       itemType = p.itemType;
       mode = p.mode;
-      lhsLoc = p.lhsLoc;
+      lhsBuffer = p.lhsLoc.buffer;
+      lhsOffset = p.lhsLoc.offset;
     }
   }
 

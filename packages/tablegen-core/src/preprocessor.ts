@@ -120,7 +120,9 @@ export class Preprocessor {
   isDirective(): PrepDirective | undefined {
     const t = this.lx.text;
     const p = this.lx.pos;
-    for (const [kind, word] of DIRECTIVES) {
+    for (let i = 0; i < DIRECTIVES.length; i++) {
+      const kind = DIRECTIVES[i]![0];
+      const word = DIRECTIVES[i]![1];
       if (!t.startsWith(word, p)) continue;
       const next = p + word.length < t.length ? t.charCodeAt(p + word.length) : -1;
       if (next === 32 || next === 9 || next === 10 || next === 13) return kind;
@@ -269,7 +271,19 @@ export class Preprocessor {
   private skipRegion(): boolean {
     const lx = this.lx;
     const t = lx.text;
+    // The next `/*` at or after lx.pos (-1: none; -2: not looked for yet).
+    let comment = -2;
     do {
+      // Only a line whose first character (after blanks and block comments) is `#` can hold a
+      // directive: with no `/*` before the next `#`, the lines before the one holding it are
+      // passed at once (native searches; a region skips one line per loop otherwise).
+      if (comment !== -1 && comment < lx.pos) comment = t.indexOf('/*', lx.pos);
+      const hash = t.indexOf('#', lx.pos);
+      const limit = hash < 0 ? t.length : hash;
+      if (comment === -1 || comment > limit) {
+        const lineBreak = t.lastIndexOf('\n', limit - 1);
+        if (lineBreak > lx.pos) lx.pos = lineBreak;
+      }
       // To the end of the line (a native search: disabled regions can be whole files). As in
       // llvm-tblgen 22, only `\n` ends a line here: a `#endif` after a lone `\r` is not at the
       // start of a line (a `\r` before it on its own line is whitespace, as in CRLF files).

@@ -38,17 +38,29 @@ class TrieNode {
 /** Slots per entry of a TupleTable: a tag and up to five ids (unused trailing ids are 0). */
 const TUPLE_WIDTH = 6;
 
+/** The largest id a TupleTable keeps in its flat slots (see `big`). */
+const MAX_SLOT_ID = 0xffffffff;
+
 /**
- * Values keyed by a fixed-size tuple of numbers (a tag, then up to five ids or small numbers),
- * in one open-addressing hash table: a lookup hashes the tuple once and compares flat slots,
- * where a trie walk would look up one Map per key. Keys are kept as doubles (ids count on
- * across a process). A tuple's tag decides how many ids it has, so padding with 0 is unambiguous
- * (the tags of variable-length keys include the length, see `intern`).
+ * Values keyed by a fixed-size tuple of numbers (a tag, then up to five ids or small numbers,
+ * none negative), in one open-addressing hash table: a lookup hashes the tuple once and compares
+ * flat slots, where a trie walk would look up one Map per key. A tuple's tag decides how many ids
+ * it has, so padding with 0 is unambiguous (the tags of variable-length keys include the length,
+ * see `intern`). Keys are kept as 32-bit integers: V8's interpreter reads them as small integers,
+ * where a double read from a Float64Array is a new heap number each time (and most lookups run
+ * cold). Ids count on across a process, so a tuple whose numbers add up past 2^32 (a process
+ * that has made billions of values) is kept in a Map instead.
  */
 class TupleTable {
-  private keys = new Float64Array(TUPLE_WIDTH * 1024);
-  private vals: (Init | undefined)[] = new Array<Init | undefined>(1024).fill(undefined);
-  private mask = 1023;
+  // 4096 slots at first, four times as many when half full: a cold parse of an MLIR dialect
+  // makes some 10,000 tuples, and each growth rehashes every entry.
+  private keys = new Uint32Array(TUPLE_WIDTH * 4096);
+  /** The hash of each entry (moved as is when the table grows). */
+  private hashes = new Int32Array(4096);
+  private vals: (Init | undefined)[] = new Array<Init | undefined>(4096).fill(undefined);
+  private mask = 4095;
+  /** The tuples with large ids, by their numbers joined. */
+  private big: Map<string, Init> | undefined;
   /** Entries, in all and per kind (Tag). */
   count = 0;
   readonly perTag: number[] = [];
@@ -65,11 +77,28 @@ class TupleTable {
     }
   }
   get(h: number, t: number, a: number, b: number, d: number, e: number, f: number): Init | undefined {
-    return this.vals[this.slot(h, t, a, b, d, e, f)];
+    if (a + b + d + e + f > MAX_SLOT_ID) return this.big?.get(`${t},${a},${b},${d},${e},${f}`);
+    // `slot`'s probe, written out: the lookup is the hottest path of evaluation.
+    const keys = this.keys;
+    const vals = this.vals;
+    const mask = this.mask;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const v = vals[i];
+      if (v === undefined) return undefined;
+      const k = i * TUPLE_WIDTH;
+      if (keys[k] === t && keys[k + 1] === a && keys[k + 2] === b && keys[k + 3] === d && keys[k + 4] === e && keys[k + 5] === f) return v;
+    }
   }
   /** Add a tuple that is not in the table. */
   add(h: number, t: number, a: number, b: number, d: number, e: number, f: number, v: Init): void {
-    if (2 * (this.count + 1) > this.mask + 1) this.grow();
+    this.count++;
+    const tag = t & TAG_MASK;
+    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
+    if (a + b + d + e + f > MAX_SLOT_ID) {
+      (this.big ??= new Map()).set(`${t},${a},${b},${d},${e},${f}`, v);
+      return;
+    }
+    if (2 * this.count > this.mask + 1) this.grow();
     const i = this.slot(h, t, a, b, d, e, f);
     const k = i * TUPLE_WIDTH;
     const keys = this.keys;
@@ -79,49 +108,62 @@ class TupleTable {
     keys[k + 3] = d;
     keys[k + 4] = e;
     keys[k + 5] = f;
+    this.hashes[i] = h;
     this.vals[i] = v;
-    this.count++;
-    const tag = t & TAG_MASK;
-    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
-  }
-  /** Every entry: its key slots (valid during the call only) and value. */
-  forEach(fn: (keys: Float64Array, at: number, v: Init) => void): void {
-    for (let i = 0; i <= this.mask; i++) {
-      const v = this.vals[i];
-      if (v !== undefined) fn(this.keys, i * TUPLE_WIDTH, v);
-    }
   }
   /** Move every entry of `from` (none of them in this table) here. */
   addAll(from: TupleTable): void {
-    from.forEach((k, at, v) => {
-      const t = k[at]!, a = k[at + 1]!, b = k[at + 2]!, d = k[at + 3]!, e = k[at + 4]!, f = k[at + 5]!;
+    const keys = from.keys;
+    for (let i = 0; i <= from.mask; i++) {
+      const v = from.vals[i];
+      if (v === undefined) continue;
+      const k = i * TUPLE_WIDTH;
+      this.add(from.hashes[i]!, keys[k]!, keys[k + 1]!, keys[k + 2]!, keys[k + 3]!, keys[k + 4]!, keys[k + 5]!, v);
+    }
+    from.big?.forEach((v, key) => {
+      const [t, a, b, d, e, f] = key.split(',').map(Number) as [number, number, number, number, number, number];
       this.add(tupleHash(t, a, b, d, e, f), t, a, b, d, e, f, v);
     });
   }
   private grow(): void {
-    const old = { keys: this.keys, vals: this.vals, mask: this.mask };
-    const n = (this.mask + 1) * 2;
-    this.keys = new Float64Array(TUPLE_WIDTH * n);
-    this.vals = new Array<Init | undefined>(n).fill(undefined);
-    this.mask = n - 1;
-    for (let i = 0; i <= old.mask; i++) {
-      const v = old.vals[i];
+    const oldKeys = this.keys;
+    const oldHashes = this.hashes;
+    const oldVals = this.vals;
+    const oldMask = this.mask;
+    const n = (this.mask + 1) * 4;
+    const keys = (this.keys = new Uint32Array(TUPLE_WIDTH * n));
+    const hashes = (this.hashes = new Int32Array(n));
+    const vals = (this.vals = new Array<Init | undefined>(n).fill(undefined));
+    const mask = (this.mask = n - 1);
+    for (let i = 0; i <= oldMask; i++) {
+      const v = oldVals[i];
       if (v === undefined) continue;
+      // Keys are unique: the first free slot is the entry's.
+      const h = oldHashes[i]!;
+      let j = h & mask;
+      while (vals[j] !== undefined) j = (j + 1) & mask;
       const k = i * TUPLE_WIDTH;
-      const ks = old.keys;
-      const t = ks[k]!, a = ks[k + 1]!, b = ks[k + 2]!, d = ks[k + 3]!, e = ks[k + 4]!, f = ks[k + 5]!;
-      const j = this.slot(tupleHash(t, a, b, d, e, f), t, a, b, d, e, f);
-      this.keys.set(ks.subarray(k, k + TUPLE_WIDTH), j * TUPLE_WIDTH);
-      this.vals[j] = v;
+      const m = j * TUPLE_WIDTH;
+      keys[m] = oldKeys[k]!;
+      keys[m + 1] = oldKeys[k + 1]!;
+      keys[m + 2] = oldKeys[k + 2]!;
+      keys[m + 3] = oldKeys[k + 3]!;
+      keys[m + 4] = oldKeys[k + 4]!;
+      keys[m + 5] = oldKeys[k + 5]!;
+      hashes[j] = h;
+      vals[j] = v;
     }
   }
 }
 
-const mix = (h: number, x: number): number => Math.imul(((h << 5) | (h >>> 27)) ^ (x | 0), 0x9e3779b1);
-
-/** The hash of a TupleTable key. */
+/** The hash of a TupleTable key (each step: rotate, xor a key, multiply; written out, no calls). */
 function tupleHash(t: number, a: number, b: number, d: number, e: number, f: number): number {
-  const h = mix(mix(mix(mix(mix(mix(0x2545f491, t), a), b), d), e), f);
+  let h = Math.imul(((0x2545f491 << 5) | (0x2545f491 >>> 27)) ^ (t | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (a | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (b | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (d | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (e | 0), 0x9e3779b1);
+  h = Math.imul(((h << 5) | (h >>> 27)) ^ (f | 0), 0x9e3779b1);
   return h ^ (h >>> 15);
 }
 
@@ -159,6 +201,16 @@ class Context {
    * whether or not the types live in a shared pool).
    */
   readonly recordTypeKeys = new Set<string>();
+  /**
+   * Types asked for often, as found in typePool (they never change there): the singletons, bits
+   * types by width, and the record type of each single class, without a key string to build.
+   */
+  bitTy: BitRecTy | undefined;
+  intTy: IntRecTy | undefined;
+  stringTy: StringRecTy | undefined;
+  dagTy: DagRecTy | undefined;
+  readonly bitsTys: (BitsRecTy | undefined)[] = [];
+  readonly classTys = new Map<Record, RecordRecTy>();
   anonCounter = 0;
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
@@ -300,17 +352,21 @@ function internTuple<T extends Init>(tag: number, a: number, b: number, d: numbe
   c.own.tuples.add(h, tag, a, b, d, e, f, n);
   return n;
 }
-function intern2<T extends Init>(tag: Tag, a: number, b: number, make: () => T): T {
-  return internTuple(tag, a, b, 0, 0, 0, make);
+/**
+ * The value interned under a tuple key (a tag and up to five ids, unused ones 0), or undefined:
+ * then the caller makes it and adds it with `addTuple` under the same key. The hot kinds are
+ * interned this way, without a closure per lookup (most lookups find the value).
+ */
+function findTuple(tag: number, a: number, b: number, d: number, e: number, f: number): Init | undefined {
+  const c = ctx();
+  const h = tupleHash(tag, a, b, d, e, f);
+  return (c.shared && c.shared.tuples.get(h, tag, a, b, d, e, f)) || c.own.tuples.get(h, tag, a, b, d, e, f);
 }
-function intern3<T extends Init>(tag: Tag, a: number, b: number, d: number, make: () => T): T {
-  return internTuple(tag, a, b, d, 0, 0, make);
-}
-function intern4<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, make: () => T): T {
-  return internTuple(tag, a, b, d, e, 0, make);
-}
-function intern5<T extends Init>(tag: Tag, a: number, b: number, d: number, e: number, f: number, make: () => T): T {
-  return internTuple(tag, a, b, d, e, f, make);
+function addTuple<T extends Init>(tag: number, a: number, b: number, d: number, e: number, f: number, v: T): T {
+  const own = ctx().own;
+  own.size++;
+  own.tuples.add(tupleHash(tag, a, b, d, e, f), tag, a, b, d, e, f, v);
+  return v;
 }
 
 /**
@@ -410,7 +466,8 @@ export class BitRecTy extends RecTy {
     super(RecTyKind.Bit);
   }
   static get(): BitRecTy {
-    return internType('bit', () => new BitRecTy());
+    const c = ctx();
+    return (c.bitTy ??= internType('bit', () => new BitRecTy()));
   }
   getAsString(): string {
     return 'bit';
@@ -426,7 +483,8 @@ export class BitsRecTy extends RecTy {
     super(RecTyKind.Bits);
   }
   static get(n: number): BitsRecTy {
-    return internType(`bits${n}`, () => new BitsRecTy(n));
+    const c = ctx();
+    return (c.bitsTys[n] ??= internType(`bits${n}`, () => new BitsRecTy(n)));
   }
   getAsString(): string {
     return `bits<${this.numBits}>`;
@@ -442,7 +500,8 @@ export class IntRecTy extends RecTy {
     super(RecTyKind.Int);
   }
   static get(): IntRecTy {
-    return internType('int', () => new IntRecTy());
+    const c = ctx();
+    return (c.intTy ??= internType('int', () => new IntRecTy()));
   }
   getAsString(): string {
     return 'int';
@@ -457,7 +516,8 @@ export class StringRecTy extends RecTy {
     super(RecTyKind.String);
   }
   static get(): StringRecTy {
-    return internType('string', () => new StringRecTy());
+    const c = ctx();
+    return (c.stringTy ??= internType('string', () => new StringRecTy()));
   }
   getAsString(): string {
     return 'string';
@@ -487,7 +547,8 @@ export class DagRecTy extends RecTy {
     super(RecTyKind.Dag);
   }
   static get(): DagRecTy {
-    return internType('dag', () => new DagRecTy());
+    const c = ctx();
+    return (c.dagTy ??= internType('dag', () => new DagRecTy()));
   }
   getAsString(): string {
     return 'dag';
@@ -500,6 +561,13 @@ export class RecordRecTy extends RecTy {
     super(RecTyKind.Record);
   }
   static get(classes: readonly Record[]): RecordRecTy {
+    if (classes.length === 1) {
+      const c = ctx();
+      const cls = classes[0]!;
+      let t = c.classTys.get(cls);
+      if (!t) c.classTys.set(cls, (t = internType(`rec:${cls.id}`, () => new RecordRecTy([cls]))));
+      return t;
+    }
     const sorted = [...classes].sort((a, b) => cmp(a.getNameInitAsString(), b.getNameInitAsString()));
     return internType(`rec:${sorted.map((r) => r.id).join(',')}`, () => new RecordRecTy(sorted));
   }
@@ -508,12 +576,17 @@ export class RecordRecTy extends RecTy {
     return `{${this.classes.map((c) => c.getNameInitAsString()).join(', ')}}`;
   }
   isSubClassOf(cls: Record): boolean {
-    return this.classes.some((c) => c === cls || c.isSubClassOf(cls));
+    // Loops, not some/every: a closure per call when cold.
+    const classes = this.classes;
+    for (let i = 0; i < classes.length; i++) if (classes[i] === cls || classes[i]!.isSubClassOf(cls)) return true;
+    return false;
   }
   override typeIsConvertibleTo(rhs: RecTy): boolean {
     if (this === rhs) return true;
     if (!(rhs instanceof RecordRecTy)) return false;
-    return rhs.classes.every((t) => this.isSubClassOf(t));
+    const classes = rhs.classes;
+    for (let i = 0; i < classes.length; i++) if (!this.isSubClassOf(classes[i]!)) return false;
+    return true;
   }
   override typeIsA(rhs: RecTy): boolean {
     return this.typeIsConvertibleTo(rhs);
@@ -652,10 +725,10 @@ export class ArgumentInit extends Init {
     super();
   }
   static positional(value: Init, index: number): ArgumentInit {
-    return intern2(Tag.Arg, value.id, index, () => new ArgumentInit(value, index, undefined));
+    return (findTuple(Tag.Arg, value.id, index, 0, 0, 0) as ArgumentInit | undefined) ?? addTuple(Tag.Arg, value.id, index, 0, 0, 0, new ArgumentInit(value, index, undefined));
   }
   static named(value: Init, name: Init): ArgumentInit {
-    return intern2(Tag.ArgNamed, value.id, name.id, () => new ArgumentInit(value, undefined, name));
+    return (findTuple(Tag.ArgNamed, value.id, name.id, 0, 0, 0) as ArgumentInit | undefined) ?? addTuple(Tag.ArgNamed, value.id, name.id, 0, 0, 0, new ArgumentInit(value, undefined, name));
   }
   isPositional(): boolean {
     return this.index !== undefined;
@@ -803,7 +876,14 @@ export class BitsInit extends TypedInit {
     }
     return BitsInit.get(out);
   }
+  /** See isClosed (0: not known yet, 1: closed, 2: not). */
+  private closedState = 0;
+  closed(): boolean {
+    if (this.closedState === 0) this.closedState = this.bits.every(isClosed) ? 1 : 2;
+    return this.closedState === 1;
+  }
   override resolveReferences(r: Resolver): Init {
+    if (this.closed()) return this;
     let changed = false;
     const out: Init[] = new Array(this.bits.length);
     let cachedRef: Init | undefined;
@@ -958,8 +1038,9 @@ export class ListInit extends TypedInit {
   }
   static get(elements: readonly Init[], eltTy: RecTy): ListInit {
     checkListSize(elements.length);
-    const ids = [eltTy.id];
-    for (const e of elements) ids.push(e.id);
+    const ids = new Array<number>(elements.length + 1);
+    ids[0] = eltTy.id;
+    for (let i = 0; i < elements.length; i++) ids[i + 1] = elements[i]!.id;
     return intern(Tag.List, ids, () => {
       const c = ctx();
       c.listElements += elements.length;
@@ -993,14 +1074,23 @@ export class ListInit extends TypedInit {
     if (!changed) return this;
     return ListInit.get(out, ty.elementType);
   }
+  /** See isClosed (0: not known yet, 1: closed, 2: not). */
+  private closedState = 0;
+  closed(): boolean {
+    if (this.closedState === 0) this.closedState = this.elements.every(isClosed) ? 1 : 2;
+    return this.closedState === 1;
+  }
   override resolveReferences(r: Resolver): Init {
-    let changed = false;
-    const out = this.elements.map((e) => {
+    if (this.closed()) return this;
+    const els = this.elements;
+    let out: Init[] | undefined;
+    for (let i = 0; i < els.length; i++) {
+      const e = els[i]!;
       const n = e.resolveReferences(r);
-      if (n !== e) changed = true;
-      return n;
-    });
-    return changed ? ListInit.get(out, this.elementType) : this;
+      // A copy at its size on the first change (growing one by push reserves more).
+      if (n !== e) (out ??= els.slice())[i] = n;
+    }
+    return out ? ListInit.get(out, this.elementType) : this;
   }
   override getBit(_i: number): Init {
     return this;
@@ -1017,7 +1107,7 @@ export class VarInit extends TypedInit {
   }
   static get(name: Init | string, type: RecTy): VarInit {
     const n = typeof name === 'string' ? StringInit.get(name) : name;
-    return intern2(Tag.Var, type.id, n.id, () => new VarInit(n, type));
+    return (findTuple(Tag.Var, type.id, n.id, 0, 0, 0) as VarInit | undefined) ?? addTuple(Tag.Var, type.id, n.id, 0, 0, 0, new VarInit(n, type));
   }
   get name(): string {
     return (this.nameInit as StringInit).value;
@@ -1039,7 +1129,7 @@ export class VarBitInit extends TypedInit {
     super(BitRecTy.get());
   }
   static get(t: TypedInit, b: number): VarBitInit {
-    return intern2(Tag.VarBit, t.id, b, () => new VarBitInit(t, b));
+    return (findTuple(Tag.VarBit, t.id, b, 0, 0, 0) as VarBitInit | undefined) ?? addTuple(Tag.VarBit, t.id, b, 0, 0, 0, new VarBitInit(t, b));
   }
   getAsString(): string {
     return `${this.bitVar.getAsString()}{${this.bitNum}}`;
@@ -1094,7 +1184,11 @@ export class VarDefInit extends TypedInit {
    * which names its instantiation, is kept in the keeper.
    */
   static get(cls: Record, args: readonly ArgumentInit[], loc?: Loc): VarDefInit {
-    const v = intern(Tag.VarDef, [cls.id, ...args.map((a) => a.id)], () => new VarDefInit(cls, args, loc));
+    // Arrays made at their size: growing one from empty reserves 17 slots.
+    const ids = new Array<number>(args.length + 1);
+    ids[0] = cls.id;
+    for (let i = 0; i < args.length; i++) ids[i + 1] = args[i]!.id;
+    const v = intern(Tag.VarDef, ids, () => new VarDefInit(cls, args, loc));
     const k = ctx().keeper;
     if (!k.varDefLocs.has(v)) k.noteVarDefLoc(v, loc);
     return v;
@@ -1113,16 +1207,20 @@ export class VarDefInit extends TypedInit {
     const cls = this.cls;
     const loc = this.locIn(keeper);
     const rec = new Record(keeper.newAnonymousName(), loc ? [loc] : [...cls.locs], RecordKind.AnonymousDef);
-    for (const v of cls.values) rec.addValue(v.clone());
+    const clsValues = cls.values;
+    for (let i = 0; i < clsValues.length; i++) rec.addValue(clsValues[i]!.clone());
     rec.appendAssertions(cls);
     rec.appendDumps(cls);
     const targs = cls.templateArgs;
     const r = new MapResolver(rec);
-    for (const ta of targs) {
+    for (let i = 0; i < targs.length; i++) {
+      const ta = targs[i]!;
       r.set(ta, rec.getValueByInit(ta)!.value);
       rec.removeValue(ta);
     }
-    for (const a of this.args) {
+    const args = this.args;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       if (a.index !== undefined) r.set(targs[a.index]!, a.value);
       else r.set(a.name!, a.value);
     }
@@ -1138,13 +1236,14 @@ export class VarDefInit extends TypedInit {
   }
   override resolveReferences(r: Resolver): Init {
     const ur = new TrackUnresolvedResolver(r);
-    let changed = false;
-    const newArgs = this.args.map((a) => {
+    const args = this.args;
+    let newArgs: ArgumentInit[] | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       const n = a.resolveReferences(ur) as ArgumentInit;
-      if (n !== a) changed = true;
-      return n;
-    });
-    if (changed) {
+      if (n !== a) (newArgs ??= args.slice())[i] = n;
+    }
+    if (newArgs) {
       const n = VarDefInit.get(this.cls, newArgs, this.locIn(ctx().keeper));
       if (!ur.foundUnresolved) return n.instantiate();
       return n;
@@ -1171,7 +1270,7 @@ export class FieldInit extends TypedInit {
     super(type);
   }
   static get(rec: Init, fieldName: StringInit): FieldInit {
-    return intern2(Tag.Field, rec.id, fieldName.id, () => new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
+    return (findTuple(Tag.Field, rec.id, fieldName.id, 0, 0, 0) as FieldInit | undefined) ?? addTuple(Tag.Field, rec.id, fieldName.id, 0, 0, 0, new FieldInit(rec, fieldName, rec.getFieldType(fieldName)!));
   }
   getAsString(): string {
     return `${this.rec.getAsString()}.${this.fieldName.value}`;
@@ -1225,8 +1324,13 @@ export class DagInit extends TypedInit {
     args: readonly Init[],
     names: readonly (StringInit | undefined)[],
   ): DagInit {
-    const ids = [op.id, opName ? opName.id : 0];
-    for (let i = 0; i < args.length; i++) ids.push(args[i]!.id, names[i] ? names[i]!.id : 0);
+    const ids = new Array<number>(2 + 2 * args.length);
+    ids[0] = op.id;
+    ids[1] = opName ? opName.id : 0;
+    for (let i = 0; i < args.length; i++) {
+      ids[2 + 2 * i] = args[i]!.id;
+      ids[3 + 2 * i] = names[i] ? names[i]!.id : 0;
+    }
     return intern(Tag.Dag, ids, () => new DagInit(op, opName, args, names));
   }
   get numArgs(): number {
@@ -1250,15 +1354,23 @@ export class DagInit extends TypedInit {
   override isConcrete(): boolean {
     return this.operator.isConcrete() && this.args.every((a) => a.isConcrete());
   }
+  /** See isClosed (0: not known yet, 1: closed, 2: not). */
+  private closedState = 0;
+  closed(): boolean {
+    if (this.closedState === 0) this.closedState = isClosed(this.operator) && this.args.every(isClosed) ? 1 : 2;
+    return this.closedState === 1;
+  }
   override resolveReferences(r: Resolver): Init {
-    let changed = false;
-    const args = this.args.map((a) => {
+    if (this.closed()) return this;
+    const as = this.args;
+    let out: Init[] | undefined;
+    for (let i = 0; i < as.length; i++) {
+      const a = as[i]!;
       const n = a.resolveReferences(r);
-      if (n !== a) changed = true;
-      return n;
-    });
+      if (n !== a) (out ??= as.slice())[i] = n;
+    }
     const op = this.operator.resolveReferences(r);
-    if (op !== this.operator || changed) return DagInit.get(op, this.opName, args, this.argNames);
+    if (op !== this.operator || out) return DagInit.get(op, this.opName, out ?? as, this.argNames);
     return this;
   }
   override getBit(_i: number): Init {
@@ -1302,7 +1414,7 @@ export class UnOpInit extends OpInit {
     super(type);
   }
   static get(opc: UnOp, lhs: Init, type: RecTy): UnOpInit {
-    return intern3(Tag.UnOp, opc, lhs.id, type.id, () => new UnOpInit(opc, lhs, type));
+    return (findTuple(Tag.UnOp, opc, lhs.id, type.id, 0, 0) as UnOpInit | undefined) ?? addTuple(Tag.UnOp, opc, lhs.id, type.id, 0, 0, new UnOpInit(opc, lhs, type));
   }
   private folded: Init | undefined;
   fold(curRec: Record | undefined, isFinal: boolean): Init {
@@ -1411,7 +1523,7 @@ export class BinOpInit extends OpInit {
     super(type);
   }
   static get(opc: BinOp, lhs: Init, rhs: Init, type: RecTy): BinOpInit {
-    return intern4(Tag.BinOp, opc, lhs.id, rhs.id, type.id, () => new BinOpInit(opc, lhs, rhs, type));
+    return (findTuple(Tag.BinOp, opc, lhs.id, rhs.id, type.id, 0) as BinOpInit | undefined) ?? addTuple(Tag.BinOp, opc, lhs.id, rhs.id, type.id, 0, new BinOpInit(opc, lhs, rhs, type));
   }
   /** `a # b` on strings, folded when both are literal. */
   static getStrConcat(a: Init, b: Init): Init {
@@ -1481,7 +1593,7 @@ export class TernOpInit extends OpInit {
     super(type);
   }
   static get(opc: TernOp, lhs: Init, mhs: Init, rhs: Init, type: RecTy): TernOpInit {
-    return intern5(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id, () => new TernOpInit(opc, lhs, mhs, rhs, type));
+    return (findTuple(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id) as TernOpInit | undefined) ?? addTuple(Tag.TernOp, opc, lhs.id, mhs.id, rhs.id, type.id, new TernOpInit(opc, lhs, mhs, rhs, type));
   }
   private folded: Init | undefined;
   fold(curRec: Record | undefined): Init {
@@ -1573,7 +1685,7 @@ export class IsAOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): IsAOpInit {
-    return intern2(Tag.IsA, checkType.id, expr.id, () => new IsAOpInit(checkType, expr));
+    return (findTuple(Tag.IsA, checkType.id, expr.id, 0, 0, 0) as IsAOpInit | undefined) ?? addTuple(Tag.IsA, checkType.id, expr.id, 0, 0, 0, new IsAOpInit(checkType, expr));
   }
   fold(): Init {
     return foldIsAOp(this);
@@ -1603,7 +1715,7 @@ export class ExistsOpInit extends TypedInit {
     super(IntRecTy.get());
   }
   static get(checkType: RecTy, expr: Init): ExistsOpInit {
-    return intern2(Tag.Exists, checkType.id, expr.id, () => new ExistsOpInit(checkType, expr));
+    return (findTuple(Tag.Exists, checkType.id, expr.id, 0, 0, 0) as ExistsOpInit | undefined) ?? addTuple(Tag.Exists, checkType.id, expr.id, 0, 0, 0, new ExistsOpInit(checkType, expr));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldExistsOp(this, curRec, isFinal);
@@ -1633,7 +1745,7 @@ export class InstancesOpInit extends TypedInit {
     super(checkType.getListTy());
   }
   static get(checkType: RecTy, regex: Init): InstancesOpInit {
-    return intern2(Tag.Instances, checkType.id, regex.id, () => new InstancesOpInit(checkType, regex));
+    return (findTuple(Tag.Instances, checkType.id, regex.id, 0, 0, 0) as InstancesOpInit | undefined) ?? addTuple(Tag.Instances, checkType.id, regex.id, 0, 0, 0, new InstancesOpInit(checkType, regex));
   }
   fold(curRec: Record | undefined, isFinal: boolean): Init {
     return foldInstancesOp(this, curRec, isFinal);
@@ -1698,6 +1810,18 @@ export class CondOpInit extends TypedInit {
 // ---------------------------------------------------------------------------------------------
 // Resolvers
 
+/**
+ * Whether resolving `v` gives `v` back whatever the resolver: it holds no variable, operator,
+ * field access or `Class<args>` anywhere (only strings, numbers, bits, `?`, defs, and lists and
+ * dags of those). Lists, dags and bits remember the answer: resolution then skips them at once
+ * (a def's fields are resolved once per superclass and again at the end).
+ */
+function isClosed(v: Init): boolean {
+  if (v instanceof StringInit || v instanceof IntInit || v instanceof BitInit || v instanceof DefInit || v instanceof UnsetInit) return true;
+  if (v instanceof ListInit || v instanceof DagInit || v instanceof BitsInit) return v.closed();
+  return false;
+}
+
 export abstract class Resolver {
   isFinal = false;
   constructor(readonly currentRecord: Record | undefined) {}
@@ -1714,54 +1838,73 @@ export abstract class Resolver {
  * less to build and to search than a Map.
  */
 export class MapResolver extends Resolver {
-  private readonly keys: (Init | undefined)[] = [];
-  private readonly values: Init[] = [];
-  private readonly resolved: boolean[] = [];
+  // The first entry in a field, the others in an array made for the second: most resolvers map
+  // one variable (`!foreach` items), and the first push onto an empty array reserves 17 slots.
+  private first: MapEntry | undefined;
+  private rest: MapEntry[] | undefined;
   /** Entries present (an entry being resolved is taken out while it is). */
   private size = 0;
   constructor(rec?: Record) {
     super(rec);
   }
+  private find(key: Init): MapEntry | undefined {
+    const f = this.first;
+    if (f === undefined) return undefined;
+    if (f.key === key) return f;
+    const rest = this.rest;
+    if (rest) for (let i = 0; i < rest.length; i++) if (rest[i]!.key === key) return rest[i];
+    return undefined;
+  }
   set(key: Init, value: Init): void {
-    const i = this.keys.indexOf(key);
-    if (i >= 0) {
-      this.values[i] = value;
-      this.resolved[i] = false;
+    const e = this.find(key);
+    if (e) {
+      e.value = value;
+      e.resolved = false;
       return;
     }
-    this.keys.push(key);
-    this.values.push(value);
-    this.resolved.push(false);
+    const n: MapEntry = { key, value, resolved: false };
+    if (this.first === undefined) this.first = n;
+    else if (this.rest === undefined) this.rest = [n];
+    else this.rest.push(n);
     this.size++;
   }
   isMapped(key: Init): boolean {
-    return this.keys.includes(key);
+    return this.find(key) !== undefined;
   }
   resolve(varName: Init): Init | undefined {
-    const i = this.keys.indexOf(varName);
-    if (i < 0) return undefined;
-    let v = this.values[i]!;
-    if (!this.resolved[i] && this.size > 1) {
+    const e = this.find(varName);
+    if (!e) return undefined;
+    let v = e.value;
+    if (!e.resolved && this.size > 1) {
       // Resolved against the other entries only (a value cannot refer to itself).
-      this.keys[i] = undefined;
+      e.key = undefined;
       this.size--;
       try {
         v = v.resolveReferences(this);
       } finally {
-        this.keys[i] = varName;
+        e.key = varName;
         this.size++;
       }
-      this.values[i] = v;
-      this.resolved[i] = true;
+      e.value = v;
+      e.resolved = true;
     }
     return v;
   }
 }
 
+/** A MapResolver entry (`key` undefined while its value is being resolved). */
+interface MapEntry {
+  key: Init | undefined;
+  value: Init;
+  resolved: boolean;
+}
+
 /** Resolves every field of a record to its (recursively resolved) value. */
 export class RecordResolver extends Resolver {
-  private cache = new Map<Init, Init | undefined>();
-  private stack: Init[] = [];
+  /** Made on the first variable (many records resolved finally refer to none). */
+  private cache: Map<Init, Init | undefined> | undefined;
+  /** The variables being resolved (made on the first: a first push onto [] reserves 17 slots). */
+  private stack: Init[] | undefined;
   name: Init | undefined;
   constructor(rec: Record) {
     super(rec);
@@ -1769,43 +1912,48 @@ export class RecordResolver extends Resolver {
   override keepUnsetBits(): boolean {
     return true;
   }
+  private push(varName: Init): void {
+    if (this.stack === undefined) this.stack = [varName];
+    else this.stack.push(varName);
+  }
   resolve(varName: Init): Init | undefined {
-    if (this.cache.has(varName)) {
-      const c = this.cache.get(varName);
-      if (c) return c;
-    }
-    if (this.stack.includes(varName)) return undefined;
+    const cache = (this.cache ??= new Map());
+    const c = cache.get(varName);
+    if (c) return c;
+    if (this.stack?.includes(varName)) return undefined;
     const rec = this.currentRecord!;
     let val: Init | undefined;
     const rv = varName instanceof StringInit ? rec.getValue(varName.value) : undefined;
     if (rv) {
       if (!(rv.value instanceof UnsetInit)) {
-        this.stack.push(varName);
+        this.push(varName);
         val = rv.value.resolveReferences(this);
-        this.stack.pop();
+        this.stack!.pop();
       }
     } else if (this.name && varName === rec.name) {
-      this.stack.push(varName);
+      this.push(varName);
       val = this.name.resolveReferences(this);
-      this.stack.pop();
+      this.stack!.pop();
     }
-    this.cache.set(varName, val);
+    cache.set(varName, val);
     return val;
   }
 }
 
 /** Delegates to another resolver except for shadowed names (e.g. `!foreach` variables). */
 export class ShadowResolver extends Resolver {
-  private shadowed = new Set<Init>();
+  /** A few names (the variables of one `!foreach`, `!foldl`...): an array searched in order. */
+  private shadowed: Init[] | undefined;
   constructor(private readonly inner: Resolver) {
     super(inner.currentRecord);
     this.isFinal = inner.isFinal;
   }
   addShadow(k: Init): void {
-    this.shadowed.add(k);
+    if (this.shadowed === undefined) this.shadowed = [k];
+    else if (!this.shadowed.includes(k)) this.shadowed.push(k);
   }
   resolve(varName: Init): Init | undefined {
-    if (this.shadowed.has(varName)) return undefined;
+    if (this.shadowed?.includes(varName)) return undefined;
     return this.inner.resolve(varName);
   }
 }
@@ -1813,6 +1961,7 @@ export class ShadowResolver extends Resolver {
 /** Records whether any variable stayed unresolved. */
 export class TrackUnresolvedResolver extends Resolver {
   foundUnresolved = false;
+  private scratch: TrackUnresolvedResolver | undefined;
   constructor(private readonly inner: Resolver | undefined) {
     super(inner?.currentRecord);
     this.isFinal = inner?.isFinal ?? false;
@@ -1822,7 +1971,9 @@ export class TrackUnresolvedResolver extends Resolver {
     if (this.inner) {
       i = this.inner.resolve(varName);
       if (i && !this.foundUnresolved) {
-        const sub = new TrackUnresolvedResolver(undefined);
+        // One scratch resolver serves every check (it resolves nothing, so never re-enters).
+        const sub = (this.scratch ??= new TrackUnresolvedResolver(undefined));
+        sub.foundUnresolved = false;
         i.resolveReferences(sub);
         this.foundUnresolved ||= sub.foundUnresolved;
       }
@@ -1978,7 +2129,7 @@ export class Record {
    * class, checks it.
    */
   frozen = false;
-  private ancestorCache: { epoch: number; set: ReadonlySet<Record> } | undefined;
+  private ancestorCache: { epoch: number; set: ReadonlySet<Record>; names?: ReadonlySet<string> } | undefined;
   assertions: AssertionInfo[] = [];
   dumps: DumpInfo[] = [];
   /** Where a class was declared (`class A;`) before its definition, in order. */
@@ -2104,24 +2255,39 @@ export class Record {
     const c = this.ancestorCache;
     if (c && c.epoch === hierarchyEpoch) return c.set;
     const set = new Set<Record>();
-    const stack = this.directSuperClasses.map(([r]) => r);
+    const stack = this.directSuperClasses.map((e) => e[0]);
     while (stack.length > 0) {
       const r = stack.pop()!;
       if (set.has(r)) continue;
       set.add(r);
-      for (const [s] of r.directSuperClasses) stack.push(s);
+      const direct = r.directSuperClasses;
+      for (let i = 0; i < direct.length; i++) stack.push(direct[i]![0]);
     }
     this.ancestorCache = set.size <= MAX_CACHED_ANCESTORS ? { epoch: hierarchyEpoch, set } : undefined;
     return set;
   }
 
   isSubClassOf(r: Record): boolean {
-    for (const [sc] of this.directSuperClasses) if (sc === r) return true;
+    const direct = this.directSuperClasses;
+    for (let i = 0; i < direct.length; i++) if (direct[i]![0] === r) return true;
     return this.directSuperClasses.length > 0 && this.ancestors().has(r);
   }
   isSubClassOfName(name: string): boolean {
-    for (const sc of this.ancestors()) if (sc.getNameInitAsString() === name) return true;
-    return false;
+    const set = this.ancestors();
+    const c = this.ancestorCache;
+    if (c?.set !== set) {
+      for (const sc of set) if (sc.getNameInitAsString() === name) return true;
+      return false;
+    }
+    // The names too are kept with the cached ancestors: generators ask a def about several
+    // class names, many times (a class's name never changes once it is a superclass).
+    let names = c.names;
+    if (!names) {
+      const all = new Set<string>();
+      set.forEach((sc) => all.add(sc.getNameInitAsString()));
+      c.names = names = all;
+    }
+    return names.has(name);
   }
   /** Add a direct superclass (its own superclasses come with it). */
   addDirectSuperClass(r: Record, loc: Loc | undefined): void {
@@ -2143,10 +2309,12 @@ export class Record {
   }
 
   appendAssertions(r: Record): void {
-    for (const a of r.assertions) this.assertions.push({ ...a });
+    const from = r.assertions;
+    for (let i = 0; i < from.length; i++) this.assertions.push({ ...from[i]! });
   }
   appendDumps(r: Record): void {
-    for (const d of r.dumps) this.dumps.push({ ...d });
+    const from = r.dumps;
+    for (let i = 0; i < from.length; i++) this.dumps.push({ ...from[i]! });
   }
 
   /** Resolve the name, every field value and every assertion with R. */
@@ -2154,7 +2322,10 @@ export class Record {
     const oldName = this.name;
     const newName = this.name.resolveReferences(r);
     if (newName !== oldName) this.setName(newName);
-    for (const v of this.values) {
+    // Indexed loops: a cold for-of allocates an iterator result per element.
+    const values = this.values;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
       if (v === skip) continue;
       const vr = v.value.resolveReferences(r);
       // An unchanged value is already of the field's type (setValue converted it).
@@ -2166,11 +2337,14 @@ export class Record {
         );
       }
     }
-    for (const a of this.assertions) {
+    const assertions = this.assertions;
+    for (let i = 0; i < assertions.length; i++) {
+      const a = assertions[i]!;
       a.condition = a.condition.resolveReferences(r);
       a.message = a.message.resolveReferences(r);
     }
-    for (const d of this.dumps) d.message = d.message.resolveReferences(r);
+    const dumps = this.dumps;
+    for (let i = 0; i < dumps.length; i++) dumps[i]!.message = dumps[i]!.message.resolveReferences(r);
   }
 
   /** Final resolution against the record itself, optionally renaming it. */
@@ -2183,6 +2357,7 @@ export class Record {
 
   /** Check the record's assertions; after a failure, an error at the record (as llvm does). */
   checkRecordAssertions(): void {
+    if (this.assertions.length === 0) return;
     const r = new RecordResolver(this);
     r.isFinal = true;
     const d = activeDiagnostics();
@@ -2194,6 +2369,7 @@ export class Record {
   }
 
   checkRecordDumps(): void {
+    if (this.dumps.length === 0) return;
     const r = new RecordResolver(this);
     r.isFinal = true;
     for (const d of this.dumps) checkDump(d.loc, d.message.resolveReferences(r));
@@ -2607,21 +2783,27 @@ export class RecordKeeper {
     let index = this.defsByDirectSuperClass;
     if (!index) {
       index = this.defsByDirectSuperClass = new Map();
-      for (const d of this.defs.values()) {
-        for (const [sc] of d.directSuperClasses) {
-          const list = index.get(sc);
+      const byClass = index;
+      // forEach and indexed loops: a cold for-of allocates an iterator result per element.
+      this.defs.forEach((d) => {
+        const direct = d.directSuperClasses;
+        for (let i = 0; i < direct.length; i++) {
+          const sc = direct[i]![0];
+          const list = byClass.get(sc);
           if (list) list.push(d);
-          else index.set(sc, [d]);
+          else byClass.set(sc, [d]);
         }
-      }
+      });
     }
     const found = new Set<Record>();
     const take = (c: Record) => {
       const list = index.get(c);
-      if (list) for (const d of list) found.add(d);
+      if (list) for (let i = 0; i < list.length; i++) found.add(list[i]!);
     };
     take(cls);
-    for (const c of this.classes.values()) if (c !== cls && c.isSubClassOf(cls)) take(c);
+    this.classes.forEach((c) => {
+      if (c !== cls && c.isSubClassOf(cls)) take(c);
+    });
     const out = [...found];
     // By name with digit runs as numbers; names equal that way (`a01`, `a1`) by plain order.
     out.sort((a, b) => {

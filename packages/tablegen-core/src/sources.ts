@@ -15,7 +15,8 @@ export interface FileSystem {
 export const nodeFileSystem: FileSystem = {
   readFile(path: string): string | undefined {
     try {
-      if (!statSync(path).isFile()) return undefined;
+      // No exception for a missing file: include paths are probed in order, most of them missing.
+      if (statSync(path, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
       return readFileSync(path, 'latin1');
     } catch {
       return undefined;
@@ -75,6 +76,12 @@ export class IncludeResolver {
    */
   reads: (readonly [string, string | undefined])[] | undefined;
 
+  /**
+   * Every path read, with what it held: a file included several times in a parse (most are,
+   * behind include guards) is read once.
+   */
+  private readonly texts = new Map<string, string | undefined>();
+
   /** The include directories as byte strings (UTF-8), for the names of the buffers found there. */
   private readonly dirNames: readonly string[];
 
@@ -93,7 +100,12 @@ export class IncludeResolver {
 
   /** Read a file (a relative path: in the working directory), logging the read when `reads` is set. */
   read(path: string): string | undefined {
-    const text = this.fs.readFile(this.abs(path));
+    const abs = this.abs(path);
+    let text = this.texts.get(abs);
+    if (text === undefined && !this.texts.has(abs)) {
+      text = this.fs.readFile(abs);
+      this.texts.set(abs, text);
+    }
     this.reads?.push([path, text]);
     return text;
   }

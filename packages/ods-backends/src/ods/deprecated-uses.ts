@@ -39,23 +39,33 @@ function isDeprecated(def: Record): StringInit | undefined {
   return reason instanceof StringInit ? reason : undefined;
 }
 
+/** `found` with the records of `xs` it lacks (made when there is one to add). */
+function addAll(found: Record[] | undefined, xs: readonly Record[]): Record[] | undefined {
+  for (let i = 0; i < xs.length; i++) if (!found?.includes(xs[i]!)) (found ??= []).push(xs[i]!);
+  return found;
+}
+
 function deprecatedIn(init: Init): readonly Record[] {
   if (!(init instanceof DefInit || init instanceof DagInit || init instanceof ListInit)) return NONE;
   const hit = usedByValue.get(init);
   if (hit) return hit;
   usedByValue.set(init, NONE); // a value that holds itself (through an anonymous def) adds nothing more
+  // Indexed loops, no closure: this runs cold (in V8's interpreter), where a for-of allocates
+  // an iterator result per element.
   let found: Record[] | undefined;
-  const add = (xs: readonly Record[]) => {
-    for (const x of xs) if (!found?.includes(x)) (found ??= []).push(x);
-  };
   if (init instanceof DefInit) {
-    if (isDeprecated(init.def)) add([init.def]);
-    if (init.def.isAnonymous()) for (const v of init.def.values) add(deprecatedIn(v.value));
+    if (isDeprecated(init.def)) found = [init.def];
+    if (init.def.isAnonymous()) {
+      const values = init.def.values;
+      for (let i = 0; i < values.length; i++) found = addAll(found, deprecatedIn(values[i]!.value));
+    }
   } else if (init instanceof DagInit) {
-    add(deprecatedIn(init.operator));
-    for (const a of init.args) add(deprecatedIn(a));
+    found = addAll(found, deprecatedIn(init.operator));
+    const args = init.args;
+    for (let i = 0; i < args.length; i++) found = addAll(found, deprecatedIn(args[i]!));
   } else {
-    for (const e of init.elements) add(deprecatedIn(e));
+    const elements = init.elements;
+    for (let i = 0; i < elements.length; i++) found = addAll(found, deprecatedIn(elements[i]!));
   }
   const result = found ?? NONE;
   usedByValue.set(init, result);
@@ -68,19 +78,31 @@ interface DeprecatedUse {
   readonly reason: string;
 }
 
+const NO_USES: readonly DeprecatedUse[] = [];
+
 /** The uses of a parse, in the order they are reported (found once per parse: a parse serves many jobs). */
 const usesByParse = new WeakMap<RecordKeeper, readonly DeprecatedUse[]>();
 
 function deprecatedUses(records: RecordKeeper): readonly DeprecatedUse[] {
   const hit = usesByParse.get(records);
   if (hit) return hit;
-  const byUser = new Map<Record, readonly Record[]>();
-  for (const user of records.defs.values()) {
-    if (user.isAnonymous()) continue;
-    let used: Record[] | undefined;
-    for (const v of user.values) for (const d of deprecatedIn(v.value)) if (!used?.includes(d)) (used ??= []).push(d);
-    if (used) byUser.set(user, used);
+  // Most parses hold no deprecated def: then no value needs a look.
+  let any = false;
+  records.defs.forEach((def) => {
+    any ||= isDeprecated(def) !== undefined;
+  });
+  if (!any) {
+    usesByParse.set(records, NO_USES);
+    return NO_USES;
   }
+  const byUser = new Map<Record, readonly Record[]>();
+  records.defs.forEach((user) => {
+    if (user.isAnonymous()) return;
+    let used: Record[] | undefined;
+    const values = user.values;
+    for (let i = 0; i < values.length; i++) used = addAll(used, deprecatedIn(values[i]!.value));
+    if (used) byUser.set(user, used);
+  });
   const uses: DeprecatedUse[] = [];
   if (byUser.size > 0) {
     // Deprecated defs in name order, each with its users in name order.
