@@ -50,6 +50,7 @@ import './directive-decl.js';
 import './searchable-tables.js';
 import './directive-impl.js';
 import './intrinsic-enums.js';
+import './intrinsic-impl.js';
 import './target-library-info.js';
 import './opt-parser-defs.js';
 import './opt-rst.js';
