@@ -51,6 +51,7 @@ import './searchable-tables.js';
 import './directive-impl.js';
 import './intrinsic-enums.js';
 import './intrinsic-impl.js';
+import './runtime-libcalls.js';
 import './target-library-info.js';
 import './opt-parser-defs.js';
 import './opt-rst.js';
