@@ -52,6 +52,7 @@ import './directive-impl.js';
 import './intrinsic-enums.js';
 import './intrinsic-impl.js';
 import './runtime-libcalls.js';
+import './automata.js';
 import './target-library-info.js';
 import './opt-parser-defs.js';
 import './opt-rst.js';
