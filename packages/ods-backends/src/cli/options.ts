@@ -38,6 +38,8 @@ export interface CliArgs {
   debugCounters: string[];
   /** --print-debug-counter: llvm's counter report at exit. */
   printDebugCounter: boolean;
+  /** --info-output-file: where the -time-phases report is appended ('' for stderr, '-' for stdout). */
+  infoOutputFile: string;
   /** --class, the class of --print-enums. */
   enumClass: string;
   /** The selected action's flag name: `print-records`, `dump-json`, `null-backend`, `gen-<name>`. */
@@ -231,6 +233,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   const hiddenStore = (name: string) => (v: GeneratorOptionValue) => {
     if (name === 'debug-counter') args.debugCounters.push(v as string);
     else if (name === 'print-debug-counter') args.printDebugCounter = v as boolean;
+    else if (name === 'info-output-file') args.infoOutputFile = v as string;
   };
   for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, hiddenStore(k.name)));
   for (const k of LLVM_BACKEND_OPTIONS) {
@@ -272,6 +275,7 @@ export function defaultArgs(): CliArgs {
     enumClass: '',
     debugCounters: [],
     printDebugCounter: false,
+    infoOutputFile: '',
     colors: false,
     action: 'print-records',
     generator: undefined,
