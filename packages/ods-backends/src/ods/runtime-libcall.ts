@@ -36,11 +36,14 @@ export class RuntimeLibcallImpl {
     readonly enumVal: number,
   ) {
     const provides = byDef.get(def.getValueAsDef('Provides'));
-    // llvm-tblgen dereferences the missing libcall (a crash); a located error here.
-    if (!provides) fatalAt(def, `${def.getName()} does not provide a RuntimeLibcall`);
-    this.provides = provides;
     this.funcName = def.getValueAsString('LibCallFuncName');
     this.isDefault = def.getValueAsBit('IsDefault');
+    if (!provides) {
+      if (this.isDefault) fatalAt(def, 'default implementations must provide a libcall');
+      // llvm-tblgen dereferences the missing libcall later (a crash); a located error here.
+      fatalAt(def, `${def.getName()} does not provide a RuntimeLibcall`);
+    }
+    this.provides = provides;
   }
 
   get name(): string {
