@@ -29,7 +29,7 @@ const SUITES = ['llvm/test/TableGen', 'mlir/test/mlir-tblgen'];
  * scheduling, a CPU's tables): a test running one of them is out of scope.
  */
 const TARGET_BACKENDS = [
-  'gen-arm-target-def', 'gen-asm-matcher', 'gen-asm-writer', 'gen-automata', 'gen-callingconv',
+  'gen-arm-target-def', 'gen-asm-matcher', 'gen-asm-writer', 'gen-callingconv',
   'gen-compress-inst-emitter', 'gen-dag-isel', 'gen-dfa-packetizer', 'gen-disassembler',
   'gen-dxil-operation', 'gen-emitter', 'gen-exegesis', 'gen-fast-isel', 'gen-global-isel',
   'gen-global-isel-combiner', 'gen-instr-docs', 'gen-instr-info', 'gen-macro-fusion-pred',

@@ -6,7 +6,7 @@
 //
 // Unlike llvm, files are written atomically (temp file + rename) and only on success: a failed
 // run never leaves a truncated output, and an existing output survives any failure.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { readStdin } from '@ods-ts/ods-engine/service-client';
 import { isAbsolute, join } from 'node:path';
 import {
@@ -107,8 +107,23 @@ function runCliUnsafe(argv: readonly string[], io: CliIO): number {
   } finally {
     // llvm prints the phase timing when the RecordKeeper goes away, whatever the outcome, and
     // the debug counters when the process exits.
-    if (args.timePhases) err(timer.report());
+    if (args.timePhases) writeInfoOutput(args.infoOutputFile, timer.report(), cwd, io, err);
     if (args.printDebugCounter) err('Counters and values:\n');
+  }
+}
+
+/**
+ * llvm's CreateInfoOutputFile: the timer report is appended to --info-output-file, or goes to
+ * stdout for `-`, to stderr when unset or when the file cannot be opened.
+ */
+function writeInfoOutput(file: string, text: string, cwd: string, io: CliIO, err: (t: string) => void): void {
+  if (file === '') return err(text);
+  if (file === '-') return io.stdout(encodeBytes(text));
+  try {
+    appendFileSync(isAbsolute(file) ? file : join(cwd, file), text);
+  } catch {
+    err(`Error opening info-output-file '${file} for appending!\n`);
+    err(text);
   }
 }
 

@@ -13,7 +13,7 @@ export * from './records.js';
 export { printRecord, printRecords } from './printer.js';
 export { printDetailedRecords } from './detailed-records.js';
 export { emitCTags } from './ctags.js';
-export { SetTheory, printSets } from './set-theory.js';
+export { SetTheory, printSets, type RecSet, type SetExpander } from './set-theory.js';
 export { initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
 export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';

@@ -14,7 +14,10 @@ import {
 } from './records.js';
 
 /** An insertion-ordered set of records (llvm's SetVector). */
-type RecSet = Set<Record>;
+export type RecSet = Set<Record>;
+
+/** How the records of a class expand to a set (llvm's SetTheory::Expander). */
+export type SetExpander = (st: SetTheory, def: Record, out: RecSet) => void;
 
 type Operator = (st: SetTheory, expr: DagInit, out: RecSet, at: Record | undefined) => void;
 
@@ -172,14 +175,20 @@ function sequence(st: SetTheory, expr: DagInit, out: RecSet, at: Record | undefi
 }
 
 export class SetTheory {
-  /** Classes whose records expand to the set their field evaluates to. */
-  private readonly expanders = new Map<string, string>();
+  /** Classes whose records expand to a set, and how. */
+  private readonly expanders = new Map<string, SetExpander>();
   private readonly expansions = new Map<Record, Record[]>();
 
   constructor(readonly keeper: RecordKeeper) {}
 
+  /** Records of `className` expand to the set their field `fieldName` evaluates to. */
   addFieldExpander(className: string, fieldName: string): void {
-    this.expanders.set(className, fieldName);
+    this.expanders.set(className, (st, def, out) => st.evaluate(def.getValueInit(fieldName), out, def));
+  }
+
+  /** Records of `className` expand to the set `expander` computes. */
+  addExpander(className: string, expander: SetExpander): void {
+    this.expanders.set(className, expander);
   }
 
   evaluateAll(exprs: readonly Init[], out: RecSet, at: Record | undefined): void {
@@ -209,12 +218,12 @@ export class SetTheory {
     if (known) return known;
     for (const [sc] of set.superClasses) {
       if (!(sc.name instanceof StringInit)) continue;
-      const field = this.expanders.get(sc.getName());
-      if (field === undefined) continue;
+      const expander = this.expanders.get(sc.getName());
+      if (expander === undefined) continue;
       const elements: Record[] = [];
       this.expansions.set(set, elements);
       const out: RecSet = new Set();
-      this.evaluate(set.getValueInit(field), out, set);
+      expander(this, set, out);
       elements.push(...out);
       return elements;
     }

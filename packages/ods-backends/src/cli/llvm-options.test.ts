@@ -2,7 +2,7 @@
 // -gen-ctags, -gen-attrs, -gen-vt, --print-enums --class, --print-sets, --color, -debug-counter, and the
 // hidden options of its backends. Expected texts come from llvm-tblgen-22 on the same inputs
 // (program name replaced by ods-tblgen).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,5 +209,28 @@ describe("llvm's debug counters", () => {
     const r = run(['--print-debug-counter', 'bad.td']);
     expect(r.code).toBe(1);
     expect(r.stderr.endsWith('def b : A<"s">;\n          ^\nCounters and values:\n')).toBe(true);
+  });
+});
+
+describe('--info-output-file', () => {
+  const report = /^===-+===\n {29}TableGen Phase Timing\n/m;
+  it('appends the -time-phases report to the file instead of stderr', () => {
+    writeFileSync(join(dir, 'info.txt'), 'before\n');
+    const r = run(['--time-phases', '--info-output-file=info.txt', 'e.td']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(report);
+    const text = readFileSync(join(dir, 'info.txt'), 'latin1');
+    expect(text.startsWith('before\n')).toBe(true);
+    expect(text.slice(7)).toMatch(report);
+  });
+  it('sends it to stdout for -, after the output', () => {
+    const r = run(['--time-phases', '--info-output-file=-', 'e.td']);
+    expect(r.stdout.startsWith('------------- Classes -----------------\n')).toBe(true);
+    expect(r.stdout).toMatch(report);
+  });
+  it('falls back to stderr when the file cannot be opened, as llvm does', () => {
+    const r = run(['--time-phases', '--info-output-file=no/such/dir/x', 'e.td']);
+    expect(r.stderr).toContain("Error opening info-output-file 'no/such/dir/x for appending!\n");
+    expect(r.stderr).toMatch(report);
   });
 });

@@ -36,6 +36,8 @@ export interface CliArgs {
   colors: boolean;
   /** --print-debug-counter: llvm's counter report at exit. */
   printDebugCounter: boolean;
+  /** --info-output-file: where the -time-phases report is appended ('' for stderr, '-' for stdout). */
+  infoOutputFile: string;
   /** --class, the class of --print-enums. */
   enumClass: string;
   /** The selected action's flag name: `print-records`, `dump-json`, `null-backend`, `gen-<name>`. */
@@ -229,6 +231,7 @@ export function buildParser(args: CliArgs, io: ParseIO, version: string): ClPars
   const hiddenStore = (name: string) => (v: GeneratorOptionValue) => {
     if (name === 'debug-counter') debugCounter(v as string, io);
     else if (name === 'print-debug-counter') args.printDebugCounter = v as boolean;
+    else if (name === 'info-output-file') args.infoOutputFile = v as string;
   };
   for (const k of LLVM_HIDDEN_OPTIONS) p.add(valueOption({ ...k, category: general, hidden: 'hidden' }, hiddenStore(k.name)));
   for (const k of LLVM_BACKEND_OPTIONS) {
@@ -283,6 +286,7 @@ export function defaultArgs(): CliArgs {
     noWarnOnUnusedTemplateArgs: false,
     enumClass: '',
     printDebugCounter: false,
+    infoOutputFile: '',
     colors: false,
     action: 'print-records',
     generator: undefined,

@@ -105,6 +105,11 @@ export class SequenceToOffsetTable<T> {
     return this.seqs.length === 0;
   }
 
+  /** The number of entries once laid out (terminators included). */
+  get size(): number {
+    return this.entries;
+  }
+
   layout(): void {
     for (const s of this.seqs) {
       s.offset = this.entries;
