@@ -2,6 +2,7 @@
 // may be used it sends the run there and prints its output; it loads no generator, parser or
 // engine code. Undefined means "run in-process" (no service yet: one is started for next time).
 import { runThroughService, serviceEnabled, type RunResult, type ServiceTarget } from '@ods-ts/ods-engine/service-client';
+import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { serviceTarget as targetOf } from './service-target.js';
 
 export { runCompiled } from './compile-cache.js';
@@ -47,6 +48,7 @@ export async function runViaService(argv: readonly string[]): Promise<number | u
   const build = argv[0] === 'build';
   const r = await runThroughService(target, build ? 'build' : 'cli', build ? argv.slice(1) : argv, { cwd: process.cwd(), start: true });
   if (!r) return undefined;
+  exitQuietlyWhenClosed();
   printOutput(r);
   return r.code;
 }
