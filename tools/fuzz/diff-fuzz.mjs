@@ -13,7 +13,8 @@
 //   --mode cases    mutate the input of a conformance case row (tools/conformance/cases/*.tsv)
 //                   of the llvm-tblgen backends (searchable tables, directives, intrinsic enums,
 //                   option tables, target library info) and of mlir-tblgen's LLVM IR and SPIR-V
-//                   generators, run with the row's options and the reference the row names;
+//                   generators (text edits as in td, or a field's value replaced, a line dropped
+//                   or doubled), run with the row's options and the reference the row names;
 //                   compare the exit status, the whole stderr and stdout. Ours must never crash
 //                   (a status other than 0 or 1, a stack trace, an internal error)
 //
@@ -115,7 +116,8 @@ function runCases(o, inc) {
       const row = ofGen[rnd(ofGen.length)];
       const at = rowLocation(row, inc, ROOT);
       const original = join(at.base, at.file);
-      const mutated = mutateFile(readFileSync(original, 'latin1'), rnd);
+      const text = readFileSync(original, 'latin1');
+      const mutated = rnd(2) ? mutateValues(text, rnd) : mutateFile(text, rnd);
       const name = `case${o.seed}_${i}.td`;
       writeFileSync(join(dir, name), mutated, 'latin1');
       const args = [`--gen-${row.generator}`, ...row.args, '-I', inc, '-I', dirname(original), name];
@@ -228,6 +230,37 @@ function mutateFile(src, rnd) {
         src = src.slice(0, a.index) + b[0] + src.slice(a.index + a[0].length);
       }
     }
+  }
+  return src;
+}
+
+const VALUES = ['?', '""', '0', '1', '-1', '[]', '"a b"', '[{}]', '0x7fffffffffffffff', '["x"]', '[1, 1]', 'true'];
+
+/**
+ * One or two edits that keep the file parseable more often than mutateFile's, to reach the
+ * backends: a field's value replaced (`= value;`), a line dropped or doubled.
+ */
+function mutateValues(src, rnd) {
+  for (let m = 1 + rnd(2); m > 0; m--) {
+    const lines = src.split('\n');
+    const i = rnd(lines.length);
+    switch (rnd(4)) {
+      case 0:
+        lines.splice(i, 1);
+        break;
+      case 1:
+        lines.splice(i, 0, lines[i]);
+        break;
+      default: {
+        const values = [...src.matchAll(/= *([^;{}\n]+);/g)];
+        if (!values.length) break;
+        const v = values[rnd(values.length)];
+        const start = v.index + v[0].indexOf(v[1]);
+        src = src.slice(0, start) + VALUES[rnd(VALUES.length)] + src.slice(start + v[1].length);
+        continue;
+      }
+    }
+    src = lines.join('\n');
   }
   return src;
 }
