@@ -19,7 +19,7 @@
 //                   (a status other than 0 or 1, a stack trace, an internal error)
 //
 // Deterministic for a seed. Exit status 1 when a difference was found. Not part of `npm test`:
-// it is slow and its cases are random; run it after changing diagnostics or formats.
+// it is slow and its cases are random; run it after changing diagnostics, formats or backends.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
