@@ -1,7 +1,10 @@
 // `ods-tblgen build` without --watch (dist/build-cli.cjs, CommonJS): what the executable runs
 // in-process for a build when no build service answers, with a code cache (compile-cache.ts).
 // Watch mode loads chokidar with import() and runs the ES module bundle instead.
+import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { runBuildCommand } from './build-command.js';
+
+exitQuietlyWhenClosed();
 
 const io = {
   stdout: (t: string) => void process.stdout.write(Buffer.from(t, 'latin1')),

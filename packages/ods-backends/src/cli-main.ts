@@ -1,7 +1,10 @@
 // The CLI alone (dist/cli.cjs, CommonJS): what the executable runs in-process for every command
 // but `build`, `daemon` and `lsp` when no build service answers. It holds only the language and
 // the generators (no engine, watcher or service), and runs with a code cache (compile-cache.ts).
+import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { runCli } from './cli.js';
+
+exitQuietlyWhenClosed();
 
 const io = {
   stdout: (t: string) => void process.stdout.write(Buffer.from(t, 'latin1')),

@@ -3,6 +3,7 @@
 // engine code. Undefined means "run in-process" (no service yet: one is started for next time).
 import { runThroughService, serviceEnabled, type RunResult, type ServiceTarget } from '@ods-ts/ods-engine/service-client';
 import { fileURLToPath } from 'node:url';
+import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { serviceTarget as targetOf } from './service-target.js';
 import { noteRun, runFromSnapshot, snapshotPaths, snapshotsEnabled } from './startup-snapshot.js';
 
@@ -49,6 +50,7 @@ export async function runViaService(argv: readonly string[]): Promise<number | u
   const build = argv[0] === 'build';
   const r = await runThroughService(target, build ? 'build' : 'cli', build ? argv.slice(1) : argv, { cwd: process.cwd(), start: true });
   if (!r) return undefined;
+  exitQuietlyWhenClosed();
   printOutput(r);
   return r.code;
 }

@@ -4,7 +4,10 @@
 // dist/client.js, tries the service first.)
 import { runBuildCommand } from './build-command.js';
 import { runCli } from './cli.js';
+import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { runDaemonCommand } from './daemon-command.js';
+
+exitQuietlyWhenClosed();
 
 const io = {
   stdout: (t: string) => void process.stdout.write(Buffer.from(t, 'latin1')),

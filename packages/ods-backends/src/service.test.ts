@@ -87,6 +87,15 @@ describe.skipIf(!BUILT)('ods-tblgen through the build service', () => {
     });
   }
 
+  it('ends quietly through the service when stdout is closed (`| head`), with the status of SIGPIPE', () => {
+    write('big.td', `class X { string s = "${'x'.repeat(60)}"; }\n${Array.from({ length: 5000 }, (_, i) => `def D${i} : X;\n`).join('')}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, ODS_DAEMON_DIR: serviceDir, ODS_DAEMON: 'true' };
+    delete env['CI'];
+    const script = `"${process.execPath}" "${BIN}" big.td | head -c 10 >/dev/null; echo "\${PIPESTATUS[0]}"`;
+    const r = spawnSync('bash', ['-c', script], { cwd: root, env, encoding: 'latin1' });
+    expect({ stdout: r.stdout, stderr: r.stderr }).toEqual({ stdout: '141\n', stderr: '' });
+  });
+
   it.skipIf(!haveMlirFile('mlir/IR/OpBase.td'))('generates MLIR outputs byte for byte', () => {
     for (const gen of ['--gen-op-decls', '--gen-op-defs', '--gen-dialect-decls', '--gen-op-doc']) {
       const args = [gen, '-I', MLIR_INCLUDE, OP_DEFS_TD];

@@ -198,17 +198,23 @@ export class SourceManager {
       return out;
     }
     out += `${BOLD}${b.name}:${line}:${col}: ${RESET}${kind}${BOLD}${message}\n${RESET}`;
-    out += `${expandTabs(text)}\n${CARET_COLOR}${caretLine(text, col - 1)}\n${RESET}`;
+    out += hasNonAscii(text) ? `${expandTabs(text)}\n` : `${expandTabs(text)}\n${CARET_COLOR}${caretLine(text, col - 1)}\n${RESET}`;
     return out;
   }
 }
 
 /**
  * A source line as llvm::SourceMgr prints it under a diagnostic: the line with its tabs expanded
- * to 8-column stops, then a caret under (0-based) column `col`.
+ * to 8-column stops, then a caret under (0-based) column `col`; no caret when the line holds a
+ * byte outside ASCII (llvm gives up on columns there rather than misplace the caret).
  */
 export function sourceLineWithCaret(line: string, col: number): string {
-  return `${expandTabs(line)}\n${caretLine(line, col)}`;
+  return hasNonAscii(line) ? expandTabs(line) : `${expandTabs(line)}\n${caretLine(line, col)}`;
+}
+
+/** Whether a latin1 byte string holds a byte of 0x80 or more. */
+function hasNonAscii(line: string): boolean {
+  return /[\x80-\xff]/.test(line);
 }
 
 function expandTabs(line: string): string {

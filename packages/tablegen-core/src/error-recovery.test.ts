@@ -47,6 +47,21 @@ describe('error recovery', () => {
       "test.td:1:23: error: Unknown token when expecting a type\ndef a { int x = !cast<>(1); }\n                      ^\ntest.td:1:23: error: expected type name for operator\ndef a { int x = !cast<>(1); }\n                      ^\ntest.td:1:23: error: did not get type for unary operator\ndef a { int x = !cast<>(1); }\n                      ^\ntest.td:1:23: error: expected ';' after declaration\ndef a { int x = !cast<>(1); }\n                      ^\n",
     ],
     [
+      "a source line holding a byte outside ASCII is printed without a caret (tabs still expanded)",
+      "def a { int x = \"s\"; } // caf\xc3\xa9\n\tdef b : Nope; // \x01\n",
+      "test.td:1:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef a { int x = \"s\"; } // caf\xc3\xa9\ntest.td:2:10: error: Couldn't find class 'Nope'\n        def b : Nope; // \x01\n                ^\n",
+    ],
+    [
+      "an unknown class or multiclass is eaten before the parse stops: a bad character after it is reported too",
+      "multiclass M { def a; }\ndef X : M/;\n",
+      "test.td:2:9: error: Couldn't find class 'M'. Use 'defm' if you meant to use multiclass 'M'\ndef X : M/;\n        ^\ntest.td:2:10: error: unexpected character\ndef X : M/;\n         ^\n",
+    ],
+    [
+      "an unknown multiclass of a defm is eaten too",
+      "defm Y : Q/;\n",
+      "test.td:1:10: error: Couldn't find multiclass 'Q'\ndefm Y : Q/;\n         ^\ntest.td:1:11: error: unexpected character\ndefm Y : Q/;\n          ^\n",
+    ],
+    [
       "a failed let in a body stops the parse",
       "class A { int x = 1; }\ndef d : A { let x = \"s\"; string s = b; }\n",
       "test.td:2:17: error: Field 'x' of type 'int' is incompatible with value '\"s\"' of type 'string'\ndef d : A { let x = \"s\"; string s = b; }\n                ^\n",

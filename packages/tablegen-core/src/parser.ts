@@ -224,6 +224,15 @@ export class Parser {
   private tokError(msg: string): never {
     this.diags.fatal(this.lex.loc(), msg);
   }
+  /**
+   * An error at the current token, after which llvm's parser still eats that token before it
+   * returns: a bad character right after it is reported too (the lexer reports as it lexes).
+   */
+  private tokErrorThenEat(msg: string): never {
+    const d = this.diags.error(this.lex.loc(), msg);
+    this.lex.lex();
+    throw new FatalError(d);
+  }
   private error(loc: Loc | undefined, msg: string): never {
     this.diags.fatal(loc, msg);
   }
@@ -1026,8 +1035,7 @@ export class Parser {
     const r = this.records.getClass(name);
     if (!r) {
       const msg = `Couldn't find class '${name}'`;
-      if (this.multiClasses.has(name)) this.tokError(`${msg}. Use 'defm' if you meant to use multiclass '${name}'`);
-      this.tokError(msg);
+      this.tokErrorThenEat(this.multiClasses.has(name) ? `${msg}. Use 'defm' if you meant to use multiclass '${name}'` : msg);
     }
     this.options.symbols?.reference('class', name, this.lex.loc(), r.locs[0]);
     this.lex.lex();
@@ -1038,7 +1046,7 @@ export class Parser {
   private parseMultiClassID(): MultiClass {
     if (this.t() !== Tok.Id) this.tokError('expected name for MultiClassID');
     const mc = this.multiClasses.get(this.lex.strVal);
-    if (!mc) this.tokError(`Couldn't find multiclass '${this.lex.strVal}'`);
+    if (!mc) this.tokErrorThenEat(`Couldn't find multiclass '${this.lex.strVal}'`);
     this.options.symbols?.reference('multiclass', this.lex.strVal, this.lex.loc(), mc.rec.locs[0]);
     this.lex.lex();
     return mc;
@@ -1407,8 +1415,7 @@ export class Parser {
         }
         const cls = this.attempt(() => this.parseClassID());
         if (!cls) {
-          // llvm's ParseClassID moves past the unknown name.
-          this.lex.lex();
+          // parseClassID moved past the unknown name, like llvm's.
           this.tokError('unknown class name');
         }
         return RecordRecTy.get([cls]);

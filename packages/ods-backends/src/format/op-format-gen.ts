@@ -453,7 +453,10 @@ class FormatGen {
     body.write('  }\n');
   }
 
-  /** Sets an elided unit attribute or property when its optional group or oilist clause is present. */
+  /**
+   * Sets an elided unit attribute or property when its optional group or oilist clause is present
+   * (an oilist clause's attribute kept in the dictionary is written otherwise, in its caller).
+   */
   private unitAssignment(el: UnitVariable): string {
     const value = el.k === 'attr' ? 'parser.getBuilder().getUnitAttr()' : 'true';
     if (el.k === 'attr' && !this.useProperties) return `    result.addAttribute("${el.v.name}", ${value});\n`;
@@ -567,7 +570,7 @@ class FormatGen {
           body.write(`if (succeeded(parser.parseOptional${literalParserCall(l.value)})) {\n`);
           body.write(fill(oilistParserCode, l.value));
           const unit = unitAttrParsingElement(p);
-          if (unit) body.write(this.unitAssignment(unit));
+          if (unit) body.write(unit.k === 'attr' && !this.useProperties ? `  result.addAttribute("${unit.v.name}", UnitAttr::get(parser.getContext()));\n` : this.unitAssignment(unit));
           else for (const c of p) this.genElementParser(c, body, attrTypeCtx);
           body.write('    } else ');
         });

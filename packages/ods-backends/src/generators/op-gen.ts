@@ -278,10 +278,27 @@ export class OpHelper {
   }
 }
 
-function errorIfPruned(m: Method | undefined, name: string, op: Operator): asserts m is Method {
+/**
+ * The reference reports a generated method that an already declared one (an interface method
+ * declared on the op) prunes, naming the line of its own source that checked: `line` is that
+ * number as mlir-tblgen-22 prints it, where a fixture reaches the check (0 elsewhere).
+ */
+function errorIfPruned(m: Method | undefined, name: string, op: Operator, line = 0): asserts m is Method {
   if (m) return;
-  fatalAt(op.def, `Unexpected overlap when generating \`${name}\` for ${op.getOperationName()} (from line 0)`);
+  fatalAt(op.def, `Unexpected overlap when generating \`${name}\` for ${op.getOperationName()} (from line ${line})`);
 }
+
+/**
+ * An assembly format's `parse` or `print` pruned by a method declared before it (an interface
+ * method of the same signature): the reference crashes there; this reports it at the op.
+ */
+function errorIfFormatPruned(m: Method | undefined, op: Operator): asserts m is Method {
+  if (m) return;
+  fatalAt(op.def, `Unexpected overlap when generating the assembly format of ${op.getOperationName()}: a method of the same signature is already declared (by an interface)`);
+}
+
+/** mlir-tblgen-22's source line in its report of a pruned `getEffects` (after interface methods). */
+const GET_EFFECTS_CHECK_LINE = 3820;
 
 function canUseUnwrappedRawValue(attr: NamedAttribute['attr']): boolean {
   return attr.getReturnType() !== attr.getStorageType() && attr.getConstBuilderTemplate() !== '';
@@ -2006,12 +2023,13 @@ export class OpEmitter {
     const hasPropDict = fmt.hasPropDict;
     if (!this.sv) {
       // Declarations only: the parse/print signatures.
-      this.opClass.addStaticMethod('::mlir::ParseResult', 'parse', [
+      const parse = this.opClass.addStaticMethod('::mlir::ParseResult', 'parse', [
         new MethodParameter('::mlir::OpAsmParser &', 'parser'),
         new MethodParameter('::mlir::OperationState &', 'result'),
       ]);
+      errorIfFormatPruned(parse, this.op);
       if (hasPropDict) this.addParsedAttrPropertiesSetter();
-      this.opClass.addMethod('void', 'print', MethodProp.None, [new MethodParameter('::mlir::OpAsmPrinter &', '_odsPrinter')]);
+      errorIfFormatPruned(this.opClass.addMethod('void', 'print', MethodProp.None, [new MethodParameter('::mlir::OpAsmPrinter &', '_odsPrinter')]), this.op);
       return;
     }
     const cls = new Class(this.opClass.className);
@@ -2020,7 +2038,7 @@ export class OpEmitter {
     for (const m of cls.pendingMethods()) {
       if (m.name === 'print' && hasPropDict)
         this.addParsedAttrPropertiesSetter(new Set([...fmt.usedProperties, ...fmt.usedAttributes].map((a) => a.name)));
-      this.opClass.adoptMethod(m);
+      errorIfFormatPruned(this.opClass.adoptMethod(m), this.op);
     }
   }
 
@@ -2065,7 +2083,7 @@ export class OpEmitter {
     for (const [base, locs] of effects) {
       const type = `::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<${base}>> &`;
       const m = this.opClass.addMethod('void', 'getEffects', MethodProp.None, [new MethodParameter(type, 'effects')]);
-      errorIfPruned(m, 'getEffects', op);
+      errorIfPruned(m, 'getEffects', op, GET_EFFECTS_CHECK_LINE);
       for (const l of locs) {
         const e = l.effect;
         if (l.kind === 'static') m.body.write(add(e.getName(), '', e.getStage(), e.getEffectOnFullRegion(), e.getResource()));

@@ -79,4 +79,57 @@ describe.skipIf(!haveMlirFile('mlir/IR/OpBase.td'))('usePropertiesForAttributes 
     expect(defs).toContain('  odsState.addAttribute(getCountAttrName(odsState.name), count);\n');
     expect(defs).toContain('result.getOrAddProperties<MixOp::Properties>().count = countAttr;');
   });
+
+  it('adds an oilist clause\'s unit attribute to the dictionary like mlir-tblgen-22', () => {
+    const out = run(
+      'op-defs',
+      `def N_OilistOp : Op<N_Dialect, "oilist"> {
+  let arguments = (ins UnitAttr:$nowait);
+  let assemblyFormat = "oilist(\`nowait\` $nowait) attr-dict";
+}
+def N_OilistPropOp : Op<N_Dialect, "oilist_prop"> {
+  let arguments = (ins UnitAttr:$nowait, UnitProp:$late);
+  let assemblyFormat = "oilist(\`nowait\` $nowait | \`late\` $late) attr-dict";
+}
+`,
+    );
+    expect(out).toContain('  nowaitClause = true;\n  result.addAttribute("nowait", UnitAttr::get(parser.getContext()));\n');
+    // With a Property<> argument the op has a Properties struct, which holds both.
+    expect(out).toContain('  lateClause = true;\n    result.getOrAddProperties<OilistPropOp::Properties>().late = true;');
+    expect(out).toContain('  nowaitClause = true;\n    result.getOrAddProperties<OilistPropOp::Properties>().nowait = parser.getBuilder().getUnitAttr();');
+  });
+
+  const EFFECTS = `include "mlir/Interfaces/SideEffectInterfaces.td"
+def N_EffectsOp : Op<N_Dialect, "effects", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let arguments = (ins Arg<AnyType, "", [MemRead]>:$src);
+}
+`;
+  it.skipIf(!haveMlirFile('mlir/Interfaces/SideEffectInterfaces.td'))('reports a getEffects overlap with the reference\'s line', () => {
+    const { ref, ours } = runBothOn({ 'in.td': HEAD + EFFECTS }, ['--gen-op-decls', '-I', MLIR_INCLUDE, 'in.td'], 'mlir-tblgen-22');
+    if (HAVE_MLIR_TBLGEN) expect(ours).toEqual(ref);
+    expect(ours.code).toBe(1);
+    expect(ours.err.split('\n')[0]).toBe('in.td:9:5: error: Unexpected overlap when generating `getEffects` for n.effects (from line 3820)');
+  });
+
+  it('reports an assembly format whose parse or print an interface method prunes (the reference crashes)', () => {
+    for (const [method, decl] of [
+      ['parse', 'StaticInterfaceMethod<"", "::mlir::ParseResult", "parse", (ins "::mlir::OpAsmParser &":$parser, "::mlir::OperationState &":$result)>'],
+      ['print', 'InterfaceMethod<"", "void", "print", (ins "::mlir::OpAsmPrinter &":$p)>'],
+    ]) {
+      const td = `${HEAD}def N_I : OpInterface<"I"> { let cppNamespace = "::n"; let methods = [${decl}]; }
+def N_FmtOp : Op<N_Dialect, "fmt", [DeclareOpInterfaceMethods<N_I>]> {
+  let arguments = (ins I32:$a);
+  let assemblyFormat = "$a attr-dict";
+}
+`;
+      for (const gen of ['--gen-op-decls', '--gen-op-defs']) {
+        const ours = runBothOn({ 'in.td': td }, [gen, '-I', MLIR_INCLUDE, 'in.td'], 'mlir-tblgen-22').ours;
+        expect({ method, code: ours.code, first: ours.err.split('\n')[0] }).toEqual({
+          method,
+          code: 1,
+          first: 'in.td:9:5: error: Unexpected overlap when generating the assembly format of n.fmt: a method of the same signature is already declared (by an interface)',
+        });
+      }
+    }
+  });
 });

@@ -74,4 +74,14 @@ describe.skipIf(!haveMlirFile('llvm/TableGen/SearchableTable.td'))('--gen-search
     expect(ours.code).toBe(1);
     expect(ours.err).toMatch(/^in\.td:2:7: error: Searchable field 'Nope' of class 'Old' does not exist\n/);
   });
+
+  it('accepts an empty key (the lookup compares nothing), but reports one with early-out (llvm crashes)', () => {
+    const table = 'class E<int v> { bits<4> V = v; }\ndef A : E<1>;\ndef B : E<2>;\ndef T : GenericTable { let FilterClass = "E"; let Fields = ["V"]; }\n';
+    const a = run(`${table}def L : SearchIndex { let Table = T; let Key = []; }\n`);
+    expect(a.code).toBe(0);
+    expect(a.out).toContain('const E *L() {\n');
+    const { ours } = runBothOn({ 'in.td': `${HEAD}${table}def L : SearchIndex { let Table = T; let Key = []; let EarlyOut = 1; }\n` }, ARGS);
+    expect(ours.code).toBe(1);
+    expect(ours.err).toMatch(/^in\.td:6:42: error: In table 'T', lookup method 'L' has an empty key and early-out\n/);
+  });
 });

@@ -285,7 +285,9 @@ class SearchableTableEmitter {
       if (!field) fatalAtLoc(keyVal?.loc, `In table '${table.name}', 'PrimaryKey' or 'Key' refers to nonexistent field '${f}'`);
       return field;
     });
-    if (fields.length === 0) fatalAtLoc(keyVal?.loc, `In table '${table.name}', lookup method '${name}' has an empty key`);
+    // An empty key is accepted (the lookup compares nothing); with early-out the reference
+    // crashes reading its first field.
+    if (fields.length === 0 && earlyOut) fatalAtLoc(keyVal?.loc, `In table '${table.name}', lookup method '${name}' has an empty key and early-out`);
     if (earlyOut && fields[0]!.type instanceof StringRecTy) {
       fatalAtLoc(keyVal?.loc, `In lookup method '${name}', early-out is not supported for a first key field of type string`);
     }
