@@ -19,9 +19,14 @@ export class Intrinsic {
     this.enumName = defName.slice(4);
     this.targetPrefix = def.getValueAsString('TargetPrefix');
     const explicit = def.getValueAsString('LLVMName');
-    if (explicit === '') this.name = `llvm.${this.enumName}`.replaceAll('_', '.');
+    const defaultName = `llvm.${this.enumName}`.replaceAll('_', '.');
+    if (explicit === '') this.name = defaultName;
     else {
       if (!explicit.startsWith('llvm.')) fatalAt(def, `Intrinsic '${defName}'s name does not start with 'llvm.'!`);
+      // llvm-tblgen notes a redundant explicit name (and goes on).
+      if (explicit === defaultName) {
+        activeDiagnostics()?.report('note', def.locs[0], 'Explicitly specified name matches default name, consider dropping it', instantiationNotes(def));
+      }
       this.name = explicit;
     }
     if (this.targetPrefix !== '' && !this.name.slice(5).startsWith(`${this.targetPrefix}.`)) {
