@@ -209,6 +209,12 @@ describe('option syntax (llvm::cl)', () => {
     expect(run(['--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--sdnode-namespace=x'?\n");
   });
 
+  it('suggests no mlir-tblgen-only name for a command line that runs an llvm-tblgen-only action', () => {
+    // As llvm-tblgen-22 does; without the action, mlir-tblgen's --name is nearer.
+    expect(run(['-gen-ctags', '--enable', 'a.td']).stderr).toBe(UNKNOWN('--enable') + "ods-tblgen: Did you mean '--gen-vt'?\n");
+    expect(run(['--enable', 'a.td']).stderr).toBe(UNKNOWN('--enable') + "ods-tblgen: Did you mean '--name'?\n");
+  });
+
   it('reports every error, then exits 1', () => {
     expect(run(['--nope1', '-I', 'inc', 'a.td', 'b.td']).stderr).toMatch(
       new RegExp(`^${escape(UNKNOWN('--nope1'))}ods-tblgen: Did you mean .*\n${escape(TOO_MANY)}$`),
