@@ -190,6 +190,12 @@ describe('option syntax (llvm::cl)', () => {
         UNKNOWN('--dump') +
         "ods-tblgen: Did you mean '-d'?\n",
     });
+    // The suggestion is for what the group walk left of the name (`o`), not the whole argument.
+    expect(run(['--omxit-comments=1', 'a.td']).stderr).toBe(
+      'ods-tblgen: for the -o option: may not occur within a group!\n' +
+        UNKNOWN('--omxit-comments=1') +
+        "ods-tblgen: Did you mean '-o'?\n",
+    );
     const r = run(['--bogus=3', 'a.td']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^ods-tblgen: Unknown command line argument '--bogus=3'\.  Try: 'ods-tblgen --help'\nods-tblgen: Did you mean '--[a-z-]+=3'\?\n$/);
@@ -201,6 +207,12 @@ describe('option syntax (llvm::cl)', () => {
       UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--name=x'?\n",
     );
     expect(run(['--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--sdnode-namespace=x'?\n");
+  });
+
+  it('suggests no mlir-tblgen-only name for a command line that runs an llvm-tblgen-only action', () => {
+    // As llvm-tblgen-22 does; without the action, mlir-tblgen's --name is nearer.
+    expect(run(['-gen-ctags', '--enable', 'a.td']).stderr).toBe(UNKNOWN('--enable') + "ods-tblgen: Did you mean '--gen-vt'?\n");
+    expect(run(['--enable', 'a.td']).stderr).toBe(UNKNOWN('--enable') + "ods-tblgen: Did you mean '--name'?\n");
   });
 
   it('reports every error, then exits 1', () => {

@@ -121,6 +121,9 @@ export class ClParser {
         const pg = this.prefixedOrGrouped(argName, err);
         if (pg.error) errors = true;
         found = pg.found;
+        // cl's HandlePrefixedOrGroupedOption shortens the name it was given as it walks a group:
+        // the suggestion below is for what is left of it.
+        argName = pg.rest;
       }
       if (!found) {
         err(`${this.prog}: Unknown command line argument '${arg}'.  Try: '${this.prog} --help'\n`);
@@ -179,8 +182,8 @@ export class ClParser {
   private prefixedOrGrouped(
     argIn: string,
     err: (text: string) => void,
-  ): { found?: { opt: ClOption; argName: string; value: string | undefined }; error: boolean } {
-    if (argIn.length === 1) return { error: false };
+  ): { found?: { opt: ClOption; argName: string; value: string | undefined }; error: boolean; rest: string } {
+    if (argIn.length === 1) return { error: false, rest: argIn };
     const isGrouping = (o: ClOption) => o.name.length === 1;
     let arg = argIn;
     let error = false;
@@ -189,20 +192,20 @@ export class ClParser {
       const maybeValue = pg.length < arg.length ? arg.slice(pg.length) : undefined;
       const name = arg.slice(0, pg.length);
       if (maybeValue === undefined || (pg.opt.prefix && maybeValue[0] !== '=')) {
-        return { found: { opt: pg.opt, argName: name, value: maybeValue }, error };
+        return { found: { opt: pg.opt, argName: name, value: maybeValue }, error, rest: name };
       }
-      if (maybeValue[0] === '=') return { found: { opt: pg.opt, argName: name, value: maybeValue.slice(1) }, error };
+      if (maybeValue[0] === '=') return { found: { opt: pg.opt, argName: name, value: maybeValue.slice(1) }, error, rest: name };
       // A group of one-letter options: each must be a flag.
       if (pg.opt.valueExpected === 'required') {
         err(this.optError(pg.opt, 'may not occur within a group!'));
-        return { error: true };
+        return { error: true, rest: name };
       }
       const r = this.provide(pg.opt, name, undefined, [], 0, err);
       if (r.error) error = true;
       arg = maybeValue;
       pg = this.optionPred(arg, isGrouping);
     }
-    return { error };
+    return { error, rest: arg };
   }
 
   /** ProvideOption: check the value requirement, then record the occurrence(s). */

@@ -35,4 +35,16 @@ describe.skipIf(!haveMlirFile('llvm/IR/Intrinsics.td'))('--gen-intrinsic-enums',
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^in\.td:2:5: error: target independent intrinsic `llvm\.x86\.mine' has prefix `llvm\.x86` that conflicts with intrinsics for target `x86`\n/);
   });
+
+  it('notes an explicit name equal to the default one, and goes on', () => {
+    const src = 'include "llvm/IR/Intrinsics.td"\nmulticlass M { def _same : Intrinsic<[], [], [], "llvm.my.same">; }\n' +
+      'def int_my_other : Intrinsic<[], [], [], "llvm.my.other.name">;\ndefm int_my : M;\n';
+    const r = run(src);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      'in.td:2:20: note: Explicitly specified name matches default name, consider dropping it\n' +
+        'multiclass M { def _same : Intrinsic<[], [], [], "llvm.my.same">; }\n                   ^\n' +
+        'in.td:4:15: note: instantiated from multiclass\ndefm int_my : M;\n              ^\n',
+    );
+  });
 });

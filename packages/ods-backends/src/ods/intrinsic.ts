@@ -177,6 +177,10 @@ export class Intrinsic implements IntrinsicFlags {
     if (explicit === '') this.name = defaultName;
     else {
       if (!explicit.startsWith('llvm.')) fatalAt(def, `Intrinsic '${defName}'s name does not start with 'llvm.'!`);
+      // llvm-tblgen notes a redundant explicit name (and goes on).
+      if (explicit === defaultName) {
+        activeDiagnostics()?.report('note', def.locs[0], 'Explicitly specified name matches default name, consider dropping it', instantiationNotes(def));
+      }
       this.name = explicit;
       if (explicit === defaultName) {
         activeDiagnostics()?.report('note', def.locs[0], 'Explicitly specified name matches default name, consider dropping it', instantiationNotes(def));
