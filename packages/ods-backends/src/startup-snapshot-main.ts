@@ -12,6 +12,7 @@ import { startupSnapshot } from 'node:v8';
 import { processParseCacheCounts, shareParsesInProcess } from '@ods-ts/tablegen-core';
 import { runBuildCommand } from './build-command.js';
 import { runCli } from './cli.js';
+import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { type Seed, parseId } from './startup-snapshot-seeds.js';
 
 if (!startupSnapshot.isBuildingSnapshot()) {
@@ -43,6 +44,7 @@ async function rehearse(): Promise<void> {
 void rehearse();
 
 startupSnapshot.setDeserializeMainFunction(() => {
+  exitQuietlyWhenClosed();
   // argv: node, the executable's path, then the command line.
   const argv = process.argv.slice(2);
   const before = processParseCacheCounts();
