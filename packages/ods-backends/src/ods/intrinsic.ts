@@ -182,9 +182,6 @@ export class Intrinsic implements IntrinsicFlags {
         activeDiagnostics()?.report('note', def.locs[0], 'Explicitly specified name matches default name, consider dropping it', instantiationNotes(def));
       }
       this.name = explicit;
-      if (explicit === defaultName) {
-        activeDiagnostics()?.report('note', def.locs[0], 'Explicitly specified name matches default name, consider dropping it', instantiationNotes(def));
-      }
     }
     if (this.targetPrefix !== '' && !this.name.slice(5).startsWith(`${this.targetPrefix}.`)) {
       fatalAt(def, `Intrinsic '${defName}' does not start with 'llvm.${this.targetPrefix}.'!`);
