@@ -322,7 +322,8 @@ function emitAttributes(out: TextWriter, ints: readonly Intrinsic[]): void {
   const subTables = listOf.map((int) => {
     const pairs: number[] = [];
     int.argumentAttributes.forEach((attrs, argNo) => {
-      if (attrs.length > 0) pairs.push(argNo * 0x10000 + argSets.get(argAttributesKey(attrs))!);
+      // Both halves are uint16_t in llvm's table.
+      if (attrs.length > 0) pairs.push((argNo & 0xffff) * 0x10000 + (argSets.get(argAttributesKey(attrs))! & 0xffff));
     });
     if (pairs.length > 0) pairTable.add(pairs);
     return pairs;

@@ -169,8 +169,8 @@ export class Intrinsic implements IntrinsicFlags {
     const defName = def.getName();
     if (!defName.startsWith('int_')) fatalAt(def, `Intrinsic '${defName}' does not start with 'int_'!`);
     this.enumName = defName.slice(4);
-    this.clangBuiltinName = def.getValue('ClangBuiltinName') ? def.getValueAsString('ClangBuiltinName') : '';
-    this.msBuiltinName = def.getValue('MSBuiltinName') ? def.getValueAsString('MSBuiltinName') : '';
+    this.clangBuiltinName = def.getValueAsOptionalString('ClangBuiltinName') ?? '';
+    this.msBuiltinName = def.getValueAsOptionalString('MSBuiltinName') ?? '';
     this.targetPrefix = def.getValueAsString('TargetPrefix');
     const explicit = def.getValueAsString('LLVMName');
     const defaultName = `llvm.${this.enumName}`.replaceAll('_', '.');
@@ -301,7 +301,8 @@ export class Intrinsic implements IntrinsicFlags {
   }
 
   private addArgAttribute(index: number, attr: ArgAttribute): void {
-    if (index > 0xffff) fatalAt(this.def, `argument index ${index} of ${this.def.getName()} is out of range`);
+    // llvm-tblgen grows a vector to the index (up to 2^32 entries); past a million, a located error.
+    if (index > 1_000_000) fatalAt(this.def, `argument index ${index} of ${this.def.getName()} is out of range`);
     while (this.argumentAttributes.length <= index) this.argumentAttributes.push([]);
     this.argumentAttributes[index]!.push(attr);
   }
