@@ -2257,20 +2257,30 @@ export class Record {
 
   /** Visit every superclass in post-order (see `superClasses`), without recursion. */
   forEachSuperClass(fn: (rec: Record, loc: Loc | undefined) => void): void {
-    const stack: { rec: Record; loc: Loc | undefined; next: number }[] = [{ rec: this, loc: undefined, next: 0 }];
+    // The stack as parallel arrays (an object per visit otherwise): each entry is a record, the
+    // superclass entry it came from, and how many of its direct superclasses were visited.
+    const recs: Record[] = [this];
+    const from: ([Record, Loc | undefined] | undefined)[] = [undefined];
+    const next: number[] = [0];
     let count = 0;
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const direct = top.rec.directSuperClasses;
-      if (top.next < direct.length) {
-        const [rec, loc] = direct[top.next++]!;
-        stack.push({ rec, loc, next: 0 });
+    while (recs.length > 0) {
+      const top = recs.length - 1;
+      const direct = recs[top]!.directSuperClasses;
+      const k = next[top]!;
+      if (k < direct.length) {
+        next[top] = k + 1;
+        const e = direct[k]!;
+        recs.push(e[0]);
+        from.push(e);
+        next.push(0);
         continue;
       }
-      stack.pop();
-      if (stack.length === 0) break;
+      recs.pop();
+      next.pop();
+      const e = from.pop();
+      if (recs.length === 0) break;
       if (++count > MAX_SUPERCLASS_LIST) fatalAt(this, `too many superclasses (more than ${MAX_SUPERCLASS_LIST})`);
-      fn(top.rec, top.loc);
+      fn(e![0], e![1]);
     }
   }
 
