@@ -24,7 +24,7 @@
 //          --runs N (cold runs of each tool, default 3)
 //          --dialect DIR (the copied dialect, default mlir/Dialect/Arith/IR)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
-import { childrenCpuMs, exec, lanes, median, readManifest, sec, table, timed, which } from './bench-util.mjs';
+import { childrenCpuMs, exec, lanes, median, procMemMb, readManifest, sec, table, timed, which } from './bench-util.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,16 +96,6 @@ function parseArgs(argv) {
   return o;
 }
 
-/** Resident memory of a live process in MB (VmRSS now, VmHWM its peak), or undefined (not Linux). */
-function procMemMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-  } catch {
-    return undefined;
-  }
-}
 const mb = (x) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(0));
 
 /** Watch mode: a child `ods-tblgen build --watch`, its output, and a wait for a pattern. */

@@ -16,6 +16,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { procMemMb } from './bench-util.mjs';
 import { fileUri, startLsp } from './lsp-client.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,16 +38,6 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-/** The server's resident memory in MB (VmRSS now, VmHWM its peak), or undefined (not Linux). */
-const memMb = (pid) => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-  } catch {
-    return undefined;
-  }
-};
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
 const lsp = await startLsp(dir, { debounceMs });
@@ -57,7 +48,7 @@ try {
   const opened = await first;
   const openMs = opened.at - t0;
   /** [edits made, memory]: at the open, after a tenth of the edits, after all. */
-  const mem = [[0, memMb(lsp.child.pid)]];
+  const mem = [[0, procMemMb(lsp.child.pid)]];
   if (opened.diagnostics.length) console.warn(`warning: ${opened.diagnostics.length} diagnostics on the unedited file`);
   const clean = [];
   const broken = [];
@@ -71,7 +62,7 @@ try {
     await lsp.change(file, edited);
     const e = await got;
     (withError ? broken : clean).push(e.at - t0);
-    if (i + 1 === Math.ceil(samples / 10) || i + 1 === samples) mem.push([i + 1, memMb(lsp.child.pid)]);
+    if (i + 1 === Math.ceil(samples / 10) || i + 1 === samples) mem.push([i + 1, procMemMb(lsp.child.pid)]);
   }
   const fmt = (xs) => `median ${median(xs).toFixed(1)} ms, p90 ${pct(xs, 90).toFixed(1)} ms (${xs.length} samples)`;
   console.log(`lsp-bench: ${rel} of examples/dialect, server debounce ${debounceMs} ms`);

@@ -20,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { procMemMb } from './bench-util.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TARGETS = { outputs: 150, page: 400 };
@@ -209,12 +210,8 @@ if (results.engine.length) {
   const c = stats(results.cpu);
   console.log(`CPU time of the dev server from save to outputs written: median ${fmt(c.median)}, min ${fmt(c.min)} (what an idle machine would take)`);
 }
-let peak = '';
-try {
-  peak = `, peak (VmHWM) ${(Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024).toFixed(0)} MB`;
-} catch {
-  // not Linux
-}
+const hwm = procMemMb('self')?.hwm;
+const peak = hwm ? `, peak (VmHWM) ${hwm.toFixed(0)} MB` : '';
 console.log(`dev server (this process) resident memory: ${rssMb[0].toFixed(0)} MB after the warm-up, ${rssMb[1].toFixed(0)} MB after ${ROUNDS} more saves (${((rssMb[1] - rssMb[0]) / ROUNDS).toFixed(2)} MB per save)${peak}`);
 const [l1, l5] = (await import('node:os')).loadavg();
 console.log(`load average during the run: ${l1.toFixed(1)} (1 min), ${l5.toFixed(1)} (5 min) on ${(await import('node:os')).availableParallelism()} cores`);
