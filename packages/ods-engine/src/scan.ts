@@ -31,8 +31,13 @@ function includeNames(text: string): string[] {
  * workspace, once for the targets and once for the dependencies). Bounded: the least recently
  * scanned go first.
  */
-const MAX_SCANNED_FILES = 10_000;
+export const MAX_SCANNED_FILES = 10_000;
 const namesOnDisk = new LruMap<string, { readonly stamp: string; readonly names: readonly string[] }>(MAX_SCANNED_FILES);
+
+/** Files whose include names are remembered (for tests). */
+export function scannedFileCount(): number {
+  return namesOnDisk.size;
+}
 
 function includeNamesOnDisk(file: string): readonly string[] | undefined {
   let stamp: string;
