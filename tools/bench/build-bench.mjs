@@ -303,7 +303,7 @@ async function main() {
     // The largest peak of the cold runs (memory, unlike time, hardly varies with the load).
     const peaks = coldRuns.map((r) => r.value.peakMb).filter((x) => x !== undefined);
     const coldPeak = peaks.length ? Math.max(...peaks) : undefined;
-    if (peaks.length) notes.push(`memory: the cold build's peak RSS is the ods-tblgen process's, its worker threads included (/usr/bin/time %M): ${peaks.map(mb).join(', ')} MB over the runs, the tables give the largest; the watch process's are VmRSS and VmHWM of /proc/<pid>/status`);
+    if (peaks.length) notes.push(`memory: the cold build's peak RSS is the ods-tblgen process's, its worker threads included (/usr/bin/time %M): ${peaks.map(mb).join(', ')} MB over the runs, the tables give the largest; the watch process's are VmRSS and VmHWM of /proc/<pid>/status; resident memory includes V8's headroom between collections, so a rise over a few saves need not be kept memory (over 60 saves it levels off)`);
     const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}x` : '-');
     const out = [];
     out.push(
