@@ -13,7 +13,10 @@ export class Intrinsic {
   readonly targetPrefix: string;
   readonly isOverloaded: boolean;
 
-  constructor(readonly def: Record) {
+  constructor(
+    readonly def: Record,
+    defaultProperties: readonly Record[],
+  ) {
     const defName = def.getName();
     if (!defName.startsWith('int_')) fatalAt(def, `Intrinsic '${defName}' does not start with 'int_'!`);
     this.enumName = defName.slice(4);
@@ -30,6 +33,92 @@ export class Intrinsic {
     const typeInfo = def.getValueAsDef('TypeInfo');
     if (!typeInfo.isSubClassOfName('TypeInfoGen')) fatalAt(def, `TypeInfo field in ${defName} should be of subclass of TypeInfoGen!`);
     this.isOverloaded = typeInfo.getValueAsBit('isOverloaded');
+    checkProperties(def, defaultProperties);
+  }
+}
+
+/**
+ * The memory locations llvm-tblgen-22 models for an intrinsic's memory properties: whether each
+ * may be read and written (all of them, before any property).
+ */
+const MEMORY_LOCATIONS = ['ArgMem', 'InaccessibleMem', 'ErrnoMem', 'Other', 'TargetMem0', 'TargetMem1'] as const;
+type MemoryLocation = (typeof MEMORY_LOCATIONS)[number];
+
+/** The properties that only set a flag (no field is read). */
+const FLAG_PROPERTIES = new Set([
+  'Commutative', 'Throws', 'IntrNoDuplicate', 'IntrNoMerge', 'IntrConvergent', 'IntrNoReturn', 'IntrNoCallback', 'IntrNoSync',
+  'IntrNoFree', 'IntrWillReturn', 'IntrCold', 'IntrSpeculatable', 'IntrHasSideEffects', 'IntrStrictFP', 'IntrNoCreateUndefOrPoison',
+]);
+
+/** Argument properties and the int fields llvm-tblgen-22 reads from them, in its order. */
+const ARGUMENT_PROPERTIES: readonly [string, readonly string[]][] = [
+  ['NoCapture', ['ArgNo']], ['NoAlias', ['ArgNo']], ['NoUndef', ['ArgNo']], ['NonNull', ['ArgNo']], ['Returned', ['ArgNo']],
+  ['ReadOnly', ['ArgNo']], ['WriteOnly', ['ArgNo']], ['ReadNone', ['ArgNo']], ['ImmArg', ['ArgNo']],
+  ['Align', ['ArgNo', 'Align']], ['Dereferenceable', ['ArgNo', 'Bytes']], ['Range', ['ArgNo', 'Lower', 'Upper']],
+];
+
+/** The SelectionDAG node properties an intrinsic's `Properties` may list. */
+const SD_NODE_PROPERTIES = new Set([
+  'SDNPCommutative', 'SDNPAssociative', 'SDNPHasChain', 'SDNPOutGlue', 'SDNPInGlue', 'SDNPOptInGlue', 'SDNPMayStore', 'SDNPMayLoad',
+  'SDNPSideEffect', 'SDNPMemOperand', 'SDNPVariadic',
+]);
+
+/**
+ * The checks llvm-tblgen-22 makes while reading an intrinsic's properties (whatever the backend):
+ * the fields each property must have, memory properties that contradict earlier ones, argument
+ * properties and their ArgInfo lists, then the default properties unless disabled, then the
+ * SelectionDAG properties. A negative argument index, where llvm-tblgen-22 crashes, is reported.
+ */
+function checkProperties(def: Record, defaultProperties: readonly Record[]): void {
+  const memory = new Map<MemoryLocation, { ref: boolean; mod: boolean }>(MEMORY_LOCATIONS.map((l) => [l, { ref: true, mod: true }]));
+  const keepOnly = (kept: readonly MemoryLocation[]) => {
+    for (const [l, m] of memory) if (!kept.includes(l)) memory.set(l, { ref: false, mod: false });
+  };
+  const argNo = (prop: Record) => {
+    const n = prop.getValueAsInt('ArgNo');
+    if (n < 0n) fatalAt(prop, `invalid argument index ${n} in an intrinsic property`);
+  };
+  const set = (prop: Record) => {
+    const name = prop.getName();
+    if (name === 'IntrNoMem') keepOnly([]);
+    else if (name === 'IntrReadMem') {
+      if (![...memory.values()].some((m) => m.ref)) fatalAt(def, 'IntrReadMem cannot be used after IntrNoMem or IntrWriteMem. Default is ReadWrite');
+      for (const m of memory.values()) m.mod = false;
+    } else if (name === 'IntrWriteMem') {
+      if (![...memory.values()].some((m) => m.mod)) fatalAt(def, 'IntrWriteMem cannot be used after IntrNoMem or IntrReadMem. Default is ReadWrite');
+      for (const m of memory.values()) m.ref = false;
+    } else if (name === 'IntrArgMemOnly') keepOnly(['ArgMem']);
+    else if (name === 'IntrInaccessibleMemOnly') keepOnly(['InaccessibleMem']);
+    else if (name === 'IntrInaccessibleMemOrArgMemOnly') keepOnly(['ArgMem', 'InaccessibleMem']);
+    else if (FLAG_PROPERTIES.has(name)) return;
+    else if (prop.isSubClassOfName('IntrRead') || prop.isSubClassOfName('IntrWrite')) {
+      const read = prop.isSubClassOfName('IntrRead');
+      for (const loc of prop.getValueAsListOfDefs('MemLoc')) {
+        const l = memory.get(loc.getName() as MemoryLocation);
+        if (!l || !['InaccessibleMem', 'TargetMem0', 'TargetMem1'].includes(loc.getName())) fatalAt(loc, `unknown IRMemLocation: ${loc.getName()}`);
+        if (read) l.ref = true;
+        else l.mod = true;
+      }
+    } else {
+      const fields = ARGUMENT_PROPERTIES.find(([cls]) => prop.isSubClassOfName(cls))?.[1];
+      if (fields) {
+        argNo(prop);
+        for (const f of fields.slice(1)) prop.getValueAsInt(f);
+        return;
+      }
+      // Anything else is read as an ArgInfo: an argument and its printing properties.
+      argNo(prop);
+      for (const p of prop.getValueAsListOfDefs('Properties')) {
+        if (p.isSubClassOfName('ArgName')) p.getValueAsString('Name');
+        else if (p.isSubClassOfName('ImmArgPrinter')) p.getValueAsString('FuncName');
+        else fatalAt(p, `Unknown ArgProperty type: ${p.getName()}`);
+      }
+    }
+  };
+  for (const prop of def.getValueAsListOfDefs('IntrProperties')) set(prop);
+  if (!def.getValueAsBit('DisableDefaultAttributes')) for (const prop of defaultProperties) set(prop);
+  for (const p of def.getValueAsListOfDefs('Properties')) {
+    if (!SD_NODE_PROPERTIES.has(p.getName())) fatalAt(def, `Unknown SD Node property '${p.getName()}' on node '${def.getName()}'!`);
   }
 }
 
@@ -66,9 +155,10 @@ export class IntrinsicTable {
   readonly targets: TargetSet[] = [];
 
   constructor(records: RecordKeeper) {
-    // The properties are looked up first (and must exist).
-    records.getAllDerivedDefinitions('IntrinsicProperty');
-    const ints = records.getAllDerivedDefinitions('Intrinsic').map((d) => new Intrinsic(d));
+    // The properties are looked up first (and must exist); the default ones apply to intrinsics
+    // that do not disable them.
+    const defaults = records.getAllDerivedDefinitions('IntrinsicProperty').filter((p) => p.getValueAsBit('IsDefault'));
+    const ints = records.getAllDerivedDefinitions('Intrinsic').map((d) => new Intrinsic(d, defaults));
     ints.sort((a, b) => {
       const ta = a.targetPrefix !== '' ? 1 : 0;
       const tb = b.targetPrefix !== '' ? 1 : 0;
