@@ -169,6 +169,12 @@ export class Option {
     return defNames(this.def, 'SubCommands');
   }
 
+  /** Whether the option has marshalling: `KeyPath` set and not empty. */
+  hasMarshalling(): boolean {
+    const keyPath = unsetOrString(this.def, 'KeyPath');
+    return keyPath !== undefined && keyPath !== '';
+  }
+
   /** The marshalling, when `KeyPath` is set and not empty. */
   getMarshallingInfo(): MarshallingInfo | undefined {
     const d = this.def;
@@ -182,7 +188,7 @@ export class Option {
       keyPath,
       defaultValue,
       impliedCheck: d.getValueAsString('ImpliedCheck'),
-      impliedValue: unsetOrString(d, 'ImpliedValue') ?? defaultValue,
+      impliedValue: d.getValueAsOptionalString('ImpliedValue') ?? defaultValue,
       normalizedValuesScope: d.getValueAsString('NormalizedValuesScope'),
       normalizer: d.getValueAsString('Normalizer'),
       denormalizer: d.getValueAsString('Denormalizer'),
