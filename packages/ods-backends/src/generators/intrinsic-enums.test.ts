@@ -45,6 +45,12 @@ describe.skipIf(!haveMlirFile('llvm/IR/Intrinsics.td'))('--gen-intrinsic-enums',
     expect(run(`${head}def int_ok : Intrinsic<[], [llvm_ptr_ty], [IntrRead<[InaccessibleMem]>, IntrWriteMem, NoCapture<ArgIndex<0>>]>;\n`).code).toBe(0);
   });
 
+  it('wants every type of TypeInfo a record (a bad LLVMMatchType index leaves a value)', () => {
+    const r = run('include "llvm/IR/Intrinsics.td"\ndef int_bad : Intrinsic<[llvm_i32_ty], [LLVMMatchType<3>]>;\n');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: Expected record in list!\n');
+  });
+
   it('reports a negative argument index at its property (llvm-tblgen-22 crashes)', () => {
     const { ours } = runBothOn(
       { 'in.td': 'include "llvm/IR/Intrinsics.td"\ndef Neg : NoCapture<ArgIndex<0>> { let ArgNo = -1; }\ndef int_neg : Intrinsic<[], [llvm_ptr_ty], [Neg]>;\n' },

@@ -2,7 +2,7 @@
 // `Intrinsic` defs — LLVM name, enum name, target prefix, overloading — and the table of them all
 // sorted as LLVM numbers them (target-independent first, then by name), split into target sets,
 // with the checks llvm-tblgen makes on names.
-import { type Record, type RecordKeeper, activeDiagnostics, FatalError, fatalAt, instantiationNotes } from '@ods-ts/tablegen-core';
+import { DefInit, type Record, type RecordKeeper, activeDiagnostics, FatalError, fatalAt, fatalNoLoc, instantiationNotes } from '@ods-ts/tablegen-core';
 
 /** An `Intrinsic` def. */
 export class Intrinsic {
@@ -30,9 +30,12 @@ export class Intrinsic {
     if (this.targetPrefix !== '' && !this.name.slice(5).startsWith(`${this.targetPrefix}.`)) {
       fatalAt(def, `Intrinsic '${defName}' does not start with 'llvm.${this.targetPrefix}.'!`);
     }
+    def.getValueAsListInit('RetTypes');
     const typeInfo = def.getValueAsDef('TypeInfo');
     if (!typeInfo.isSubClassOfName('TypeInfoGen')) fatalAt(def, `TypeInfo field in ${defName} should be of subclass of TypeInfoGen!`);
     this.isOverloaded = typeInfo.getValueAsBit('isOverloaded');
+    // The return and parameter types, records all (a bad LLVMMatchType index leaves a value).
+    for (const t of typeInfo.getValueAsListInit('Types').elements) if (!(t instanceof DefInit)) fatalNoLoc('Expected record in list!');
     checkProperties(def, defaultProperties);
   }
 }
