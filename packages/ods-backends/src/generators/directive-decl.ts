@@ -7,7 +7,7 @@
 import { type Record, type RecordKeeper, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
 import type { GeneratorContext } from '../registry.js';
 import { registerGenerator } from '../registry.js';
-import { Clause, DirectiveLanguage } from '../ods/directive.js';
+import { Clause, DirectiveLanguage, formattedNameOf } from '../ods/directive.js';
 import { TextWriter } from '../text.js';
 import { checkedDirectiveModel, errorNoLoc } from './directive-gen-util.js';
 import { stringOption } from './gen-util.js';
@@ -90,8 +90,8 @@ LLVM_ABI bool isAllowedClauseForDirective(Directive D, Clause C, unsigned Versio
 `;
 }
 
-/** The C++ name of an Association, Category or SourceLanguage def: its `name`. */
-const enumeratorOf = (r: Record) => r.getValueAsString('name').replaceAll(' ', '_');
+/** The C++ name of an Association, Category or SourceLanguage def: its formatted name. */
+const enumeratorOf = (r: Record) => formattedNameOf(r);
 
 /** llvm-tblgen's --gen-directive-decl: the language's C++ header. */
 function emitLlvmHeader(records: RecordKeeper): string {

@@ -47,4 +47,28 @@ describe.skipIf(!haveMlirFile('llvm/IR/Intrinsics.td'))('--gen-intrinsic-enums',
         'in.td:4:15: note: instantiated from multiclass\ndefm int_my : M;\n              ^\n',
     );
   });
+
+  it("checks the properties' fields and memory properties like llvm-tblgen-22, whatever the prefix", () => {
+    const head = 'include "llvm/IR/Intrinsics.td"\n';
+    const unset = run(`${head}def NoIndex : NoCapture<ArgIndex<0>> { let ArgNo = ?; }\ndef int_unset : Intrinsic<[], [llvm_ptr_ty], [NoIndex]>;\n`, '-intrinsic-prefix=x86');
+    expect(unset.err.split('\n')[0]).toBe("in.td:2:5: error: Record `NoIndex', field `ArgNo' exists but does not have an int value: ?");
+    const mem = run(`${head}def int_m : Intrinsic<[], [], [IntrNoMem, IntrRead<[InaccessibleMem]>, IntrWriteMem]>;\n`);
+    expect(mem.err.split('\n')[0]).toBe('in.td:2:5: error: IntrWriteMem cannot be used after IntrNoMem or IntrReadMem. Default is ReadWrite');
+    expect(run(`${head}def int_ok : Intrinsic<[], [llvm_ptr_ty], [IntrRead<[InaccessibleMem]>, IntrWriteMem, NoCapture<ArgIndex<0>>]>;\n`).code).toBe(0);
+  });
+
+  it('wants every type of TypeInfo a record (a bad LLVMMatchType index leaves a value)', () => {
+    const r = run('include "llvm/IR/Intrinsics.td"\ndef int_bad : Intrinsic<[llvm_i32_ty], [LLVMMatchType<3>]>;\n');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: Expected record in list!\n');
+  });
+
+  it('reports a negative argument index at its property (llvm-tblgen-22 crashes)', () => {
+    const { ours } = runBothOn(
+      { 'in.td': 'include "llvm/IR/Intrinsics.td"\ndef Neg : NoCapture<ArgIndex<0>> { let ArgNo = -1; }\ndef int_neg : Intrinsic<[], [llvm_ptr_ty], [Neg]>;\n' },
+      ['--gen-intrinsic-enums', '-I', MLIR_INCLUDE, 'in.td'],
+    );
+    expect(ours.code).toBe(1);
+    expect(ours.err.split('\n')[0]).toBe('in.td:2:5: error: invalid argument index -1 in an intrinsic property');
+  });
 });

@@ -1,7 +1,7 @@
 // Shared by op-decls and op-defs: builds the C++ class models of an op (the op class, its
 // generic adaptor base, generic adaptor and adaptor) from the ODS Operator model, as
 // mlir-tblgen 22's OpDefinitionsGen does, and the op selection/sharding options.
-import { DefInit, type Record, type RecordKeeper, fatalAt } from '@ods-ts/tablegen-core';
+import { DefInit, type Record, type RecordKeeper, fatalAt, warnAt } from '@ods-ts/tablegen-core';
 import {
   Class,
   type ClassOutput,
@@ -297,8 +297,31 @@ function errorIfFormatPruned(m: Method | undefined, op: Operator): asserts m is 
   fatalAt(op.def, `Unexpected overlap when generating the assembly format of ${op.getOperationName()}: a method of the same signature is already declared (by an interface)`);
 }
 
-/** mlir-tblgen-22's source line in its report of a pruned `getEffects` (after interface methods). */
-const GET_EFFECTS_CHECK_LINE = 3820;
+/**
+ * mlir-tblgen-22's source lines in its reports of a pruned method, per check (each measured by
+ * making the method collide: two arguments whose getters share a name, `foo_bar` and `fooBar`,
+ * or an interface declaring `getEffects`).
+ */
+const PRUNED_AT = {
+  propGetter: 1387,
+  attrGetter: 1399,
+  optionalOperandGetter: 2324,
+  variadicOfVariadicOperandGetter: 2336,
+  variadicOperandGetter: 2348,
+  operandGetter: 2355,
+  operandMutableGetter: 2411,
+  optionalResultGetter: 2516,
+  variadicResultGetter: 2524,
+  resultGetter: 2528,
+  variadicRegionGetter: 2548,
+  regionGetter: 2555,
+  variadicSuccessorGetter: 2570,
+  successorGetter: 2579,
+  getEffects: 3820,
+  adaptorAttrGetter: 4708,
+  adaptorVariadicRegionGetter: 4768,
+  adaptorRegionGetter: 4774,
+} as const;
 
 function canUseUnwrappedRawValue(attr: NamedAttribute['attr']): boolean {
   return attr.getReturnType() !== attr.getStorageType() && attr.getConstBuilderTemplate() !== '';
@@ -449,7 +472,7 @@ function generateNamedOperandGetters(
     const name = op.getGetterName(operand.name);
     if (operand.isOptional()) {
       const mm = cls.addInlineMethod(isBase ? rangeElementType : typeForGetter(operand.constraint.getCppType()), name);
-      errorIfPruned(mm, name, op);
+      errorIfPruned(mm, name, op, PRUNED_AT.optionalOperandGetter);
       mm.body.indent().write(`auto operands = getODSOperands(${i});\nreturn operands.empty() ? ${mm.returnType}{} : `);
       if (!isBase) mm.body.write(`::llvm::cast<${mm.returnType}>`);
       mm.body.write('(*operands.begin());');
@@ -457,20 +480,20 @@ function generateNamedOperandGetters(
       const segmentAttr = op.getGetterName(operand.constraint.getVariadicOfVariadicSegmentSizeAttr());
       if (isBase) {
         const mm = cls.addMethod(`::llvm::SmallVector<${rangeType}>`, name);
-        errorIfPruned(mm, name, op);
+        errorIfPruned(mm, name, op, PRUNED_AT.variadicOfVariadicOperandGetter);
         mm.body.write(fmt(variadicOfVariadicAdaptorCalcCode, segmentAttr, i, rangeType));
         return;
       }
       const mm = cls.addInlineMethod('::mlir::OperandRangeRange', name);
-      errorIfPruned(mm, name, op);
+      errorIfPruned(mm, name, op, PRUNED_AT.variadicOfVariadicOperandGetter);
       mm.body.write(`  return getODSOperands(${i}).split(${segmentAttr}Attr());`);
     } else if (operand.isVariadic()) {
       const mm = cls.addInlineMethod(rangeType, name);
-      errorIfPruned(mm, name, op);
+      errorIfPruned(mm, name, op, PRUNED_AT.variadicOperandGetter);
       mm.body.write(`  return getODSOperands(${i});`);
     } else {
       const mm = cls.addInlineMethod(isBase ? rangeElementType : typeForGetter(operand.constraint.getCppType()), name);
-      errorIfPruned(mm, name, op);
+      errorIfPruned(mm, name, op, PRUNED_AT.operandGetter);
       mm.body.indent().write('return ');
       if (!isBase) mm.body.write(`::llvm::cast<${mm.returnType}>`);
       mm.body.write(`(*getODSOperands(${i}).begin());`);
@@ -481,7 +504,7 @@ function generateNamedOperandGetters(
 /** The getter returning the attribute's C++ value (`getFoo()`), shared by op and adaptor. */
 function emitAttrGetterWithReturnType(fctx: FmtContext, cls: Class, op: Operator, name: string, attr: NamedAttribute['attr']): void {
   const m = cls.addMethod(attr.getReturnType(), name);
-  errorIfPruned(m, name, op);
+  errorIfPruned(m, name, op, PRUNED_AT.attrGetter);
   m.body.write(`  auto attr = ${name}Attr();\n`);
   if (attr.hasDefaultValue() && attr.isOptional()) {
     if (!attr.isConstBuildable()) fatalAt(op.def, `DefaultValuedAttr of type ${attr.getAttrDefName()} must have a constBuilder`);
@@ -493,7 +516,7 @@ function emitAttrGetterWithReturnType(fctx: FmtContext, cls: Class, op: Operator
 
 function emitPropGetter(cls: Class, op: Operator, name: string, prop: Property): void {
   const m = cls.addInlineMethod(prop.getInterfaceType(), name);
-  errorIfPruned(m, name, op);
+  errorIfPruned(m, name, op, PRUNED_AT.propGetter);
   m.body.write(`  return getProperties().${name}();`);
 }
 
@@ -761,7 +784,7 @@ export class OpEmitter {
           : '::mlir::OpOperand &';
       const isVar = operand.isVariadicOfVariadic() || operand.isVariableLength();
       const m = this.opClass.addMethod(returnType, name + 'Mutable', isVar ? MethodProp.None : MethodProp.Inline);
-      errorIfPruned(m, name, op);
+      errorIfPruned(m, name, op, PRUNED_AT.operandMutableGetter);
       const b = m.body;
       b.write(`  auto range = getODSOperandIndexAndLength(${i});\n`);
       if (!isVar) {
@@ -814,15 +837,15 @@ export class OpEmitter {
       const name = op.getGetterName(result.name);
       if (result.isOptional()) {
         const mm = this.opClass.addInlineMethod(typeForGetter(result.constraint.getCppType()), name);
-        errorIfPruned(mm, name, op);
+        errorIfPruned(mm, name, op, PRUNED_AT.optionalResultGetter);
         mm.body.write(`  auto results = getODSResults(${i});\n  return results.empty() ? ${mm.returnType}() : ::llvm::cast<${mm.returnType}>(*results.begin());`);
       } else if (result.isVariadic()) {
         const mm = this.opClass.addInlineMethod('::mlir::Operation::result_range', name);
-        errorIfPruned(mm, name, op);
+        errorIfPruned(mm, name, op, PRUNED_AT.variadicResultGetter);
         mm.body.write(`  return getODSResults(${i});`);
       } else {
         const mm = this.opClass.addInlineMethod(typeForGetter(result.constraint.getCppType()), name);
-        errorIfPruned(mm, name, op);
+        errorIfPruned(mm, name, op, PRUNED_AT.resultGetter);
         mm.body.write(`  return ::llvm::cast<${mm.returnType}>(*getODSResults(${i}).begin());`);
       }
     });
@@ -833,15 +856,15 @@ export class OpEmitter {
     op.regions.forEach((region, i) => {
       if (region.name === '') return;
       const name = op.getGetterName(region.name);
-      if (region.isVariadic()) this.addNamedGetter('::mlir::MutableArrayRef<::mlir::Region>', name, `  return (*this)->getRegions().drop_front(${i});`);
-      else this.addNamedGetter('::mlir::Region &', name, `  return (*this)->getRegion(${i});`);
+      if (region.isVariadic()) this.addNamedGetter('::mlir::MutableArrayRef<::mlir::Region>', name, `  return (*this)->getRegions().drop_front(${i});`, PRUNED_AT.variadicRegionGetter);
+      else this.addNamedGetter('::mlir::Region &', name, `  return (*this)->getRegion(${i});`, PRUNED_AT.regionGetter);
     });
   }
 
   /** An inline getter of a named region or successor. */
-  private addNamedGetter(returnType: string, name: string, body: string): void {
+  private addNamedGetter(returnType: string, name: string, body: string, prunedAt: number): void {
     const m = this.opClass.addInlineMethod(returnType, name);
-    errorIfPruned(m, name, this.op);
+    errorIfPruned(m, name, this.op, prunedAt);
     m.body.write(body);
   }
 
@@ -850,8 +873,8 @@ export class OpEmitter {
     op.successors.forEach((s, i) => {
       if (s.name === '') return;
       const name = op.getGetterName(s.name);
-      if (s.isVariadic()) this.addNamedGetter('::mlir::SuccessorRange', name, `  return {std::next((*this)->successor_begin(), ${i}), (*this)->successor_end()};`);
-      else this.addNamedGetter('::mlir::Block *', name, `  return (*this)->getSuccessor(${i});`);
+      if (s.isVariadic()) this.addNamedGetter('::mlir::SuccessorRange', name, `  return {std::next((*this)->successor_begin(), ${i}), (*this)->successor_end()};`, PRUNED_AT.variadicSuccessorGetter);
+      else this.addNamedGetter('::mlir::Block *', name, `  return (*this)->getSuccessor(${i});`, PRUNED_AT.successorGetter);
     });
   }
 
@@ -1216,6 +1239,7 @@ export class OpEmitter {
       const nonMat = derived.filter((d) => d.attr.getConvertFromStorageCall() === '');
       if (nonMat.length > 0) {
         const attrs = nonMat.map((d) => op.getGetterName(d.name)).join(', ');
+        warnAt(op.def, `op has non-materializable derived attributes '${attrs}', skipping`);
         m.body.write(`  emitOpError("op has non-materializable derived attributes '${attrs}'");\n`);
         m.body.write('  return nullptr;');
         return;
@@ -2083,7 +2107,7 @@ export class OpEmitter {
     for (const [base, locs] of effects) {
       const type = `::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<${base}>> &`;
       const m = this.opClass.addMethod('void', 'getEffects', MethodProp.None, [new MethodParameter(type, 'effects')]);
-      errorIfPruned(m, 'getEffects', op, GET_EFFECTS_CHECK_LINE);
+      errorIfPruned(m, 'getEffects', op, PRUNED_AT.getEffects);
       for (const l of locs) {
         const e = l.effect;
         if (l.kind === 'static') m.body.write(add(e.getName(), '', e.getStage(), e.getEffectOnFullRegion(), e.getResource()));
@@ -2250,7 +2274,7 @@ export class AdaptorEmitter {
       if (attr.isDerivedAttr()) continue;
       const emitName = op.getGetterName(na.name);
       const m = base.addMethod(attr.getStorageType(), emitName + 'Attr', attr.hasDefaultValue() || !props ? MethodProp.None : MethodProp.Inline);
-      errorIfPruned(m, 'Adaptor::' + emitName + 'Attr', op);
+      errorIfPruned(m, 'Adaptor::' + emitName + 'Attr', op, PRUNED_AT.adaptorAttrGetter);
       const b = m.body.indent();
       if (!props) b.write('assert(odsAttrs && "no attributes when constructing adapter");\n');
       b.write(`auto attr = ::llvm::${attr.hasDefaultValue() || attr.isOptional() ? 'dyn_cast_or_null' : 'cast'}<${attr.getStorageType()}>(${this.helper.getAttr(na.name)});\n`);
@@ -2264,12 +2288,12 @@ export class AdaptorEmitter {
       const name = op.getGetterName(r.name);
       if (r.isVariadic()) {
         const m = base.addInlineMethod('::mlir::RegionRange', name);
-        errorIfPruned(m, 'Adaptor::' + name, op);
+        errorIfPruned(m, 'Adaptor::' + name, op, PRUNED_AT.adaptorVariadicRegionGetter);
         m.body.write(`  return odsRegions.drop_front(${i});`);
         return;
       }
       const m = base.addInlineMethod('::mlir::Region &', name);
-      errorIfPruned(m, 'Adaptor::' + name, op);
+      errorIfPruned(m, 'Adaptor::' + name, op, PRUNED_AT.adaptorRegionGetter);
       m.body.write(`  return *odsRegions[${i}];`);
     });
     if (op.getNumRegions() > 0) base.addInlineMethod('::mlir::RegionRange', 'getRegions')?.body.write('  return odsRegions;');

@@ -132,11 +132,13 @@ class OptParserEmitter {
     for (const o of this.options) out.write(`OPTION(${this.optionFields(o)})\n`);
     out.write('#endif // OPTION\n');
 
-    // Marshalling in definition order (the order of clang's implied values).
+    // Marshalling in definition order (the order of clang's implied values): which options have
+    // it is asked in table order, their marshalling fields read in definition order, as llvm does.
     const marshalled = this.options
+      .filter((o) => o.hasMarshalling())
+      .sort((a, b) => a.def.id - b.def.id)
       .map((o) => ({ o, info: o.getMarshallingInfo() }))
-      .filter((m): m is { o: Option; info: MarshallingInfo } => m.info !== undefined)
-      .sort((a, b) => a.o.def.id - b.o.def.id);
+      .filter((m): m is { o: Option; info: MarshallingInfo } => m.info !== undefined);
     let tableIndex = 0;
     const indices = marshalled.map((m) => (m.info.valueTable ? tableIndex++ : -1));
     marshalled.forEach(({ o, info }, i) => {

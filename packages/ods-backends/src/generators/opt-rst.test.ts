@@ -1,6 +1,8 @@
 // --gen-opt-rst on small inline inputs that include LLVM 22's OptParser.td in place: the texts
 // written out here were produced by llvm-tblgen-22; where it is installed, every case is also run
 // through it and compared byte for byte (output, stderr, exit code).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAVE_LLVM_TBLGEN, MLIR_INCLUDE, haveMlirFile, runBothOn } from '../testing/fixtures.js';
 
@@ -30,5 +32,21 @@ describe.skipIf(!haveMlirFile('llvm/Option/OptParser.td'))('--gen-opt-rst', () =
     const { ours } = runBothOn({ 'in.td': `${HEAD}def a : Joined<["-"], "a=">, Values<",">;\n` }, ARGS);
     expect(ours.code).toBe(1);
     expect(ours.err).toMatch(/^in\.td:2:5: error: option 'a' has no Values to list\n/);
+  });
+
+  it('reads the help text, meta variable and values of options that must have those fields', () => {
+    // OptParser.td read in place, its Option class without one field (a copy in the run's folder).
+    const optParser = readFileSync(join(MLIR_INCLUDE, 'llvm/Option/OptParser.td'), 'latin1');
+    for (const field of ['HelpText', 'MetaVarName', 'Values']) {
+      const at = optParser.indexOf('\nclass Option<');
+      const without = optParser.slice(0, at) + optParser.slice(at).replace(new RegExp(`\\n  string ${field} = \\?;`), '');
+      expect(without).not.toBe(optParser);
+      for (const gen of ['--gen-opt-rst', '--gen-opt-parser-defs']) {
+        const { ref, ours } = runBothOn({ 'OptParser.td': without, 'in.td': 'include "OptParser.td"\ndef foo : Flag<["-"], "foo">;\n' }, [gen, '-I', MLIR_INCLUDE, 'in.td']);
+        if (HAVE_LLVM_TBLGEN) expect(ours).toEqual(ref);
+        expect(ours.code).toBe(1);
+        expect(ours.err).toMatch(new RegExp(`error: Record \`(INPUT|foo)' does not have a field named \`${field}'!\n`));
+      }
+    }
   });
 });

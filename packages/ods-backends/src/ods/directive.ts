@@ -153,14 +153,23 @@ export class Directive extends SpelledRecord {
   }
 }
 
-/** The smallest `minVersion` spelling of a record's `spellings`, first among equals. */
+/**
+ * The smallest `minVersion` spelling of a record's `spellings`, first among equals (each spelling
+ * is read whole, its `maxVersion` too, as llvm-tblgen-22 reads it).
+ */
 function spellingForIdentifier(def: Record): string {
   let oldest = { name: 'not found', min: 0x7fffffff };
   for (const s of def.getValueAsListOfDefs('spellings')) {
     const min = Number(BigInt.asIntN(32, s.getValueAsInt('minVersion')));
+    s.getValueAsInt('maxVersion');
     if (min < oldest.min) oldest = { name: s.getValueAsString('spelling'), min };
   }
   return oldest.name;
+}
+
+/** `name` (else the oldest spelling) with spaces turned into underscores (llvm's BaseRecord::getFormattedName). */
+export function formattedNameOf(def: Record): string {
+  return (def.getValueAsOptionalString('name') ?? spellingForIdentifier(def)).replaceAll(' ', '_');
 }
 
 /** An accepted value of a clause: a def of `EnumVal` (`ClauseVal`). */
@@ -169,7 +178,7 @@ export class ClauseVal {
 
   /** `name` (else the oldest spelling) with spaces turned into underscores. */
   getFormattedName(): string {
-    return (this.def.getValueAsOptionalString('name') ?? spellingForIdentifier(this.def)).replaceAll(' ', '_');
+    return formattedNameOf(this.def);
   }
   /** `isUserValue`: whether a user may write this value. */
   isUserVisible(): boolean {

@@ -287,8 +287,9 @@ export class Intrinsic implements IntrinsicFlags {
       const arg = ARG_PROPERTIES.find(([cls]) => r.isSubClassOfName(cls));
       if (arg) {
         const [, kind, ...fields] = arg;
+        const argNo = argumentIndex(r);
         const values = fields.map((f) => U64(r.getValueAsInt(f)));
-        this.addArgAttribute(Number(U64(r.getValueAsInt('ArgNo')) & 0xffffffffn), { kind, value: values[0] ?? 0n, value2: values[1] ?? 0n });
+        this.addArgAttribute(argNo, { kind, value: values[0] ?? 0n, value2: values[1] ?? 0n });
       } else if (r.isSubClassOfName('ArgInfo')) this.addArgInfo(r);
       else {
         // llvm-tblgen's release build falls through to reading the property's `ArgNo` (its
@@ -308,8 +309,7 @@ export class Intrinsic implements IntrinsicFlags {
   }
 
   private addArgInfo(r: Record): void {
-    // An unsigned in llvm.
-    const argNo = Number(U64(r.getValueAsInt('ArgNo')) & 0xffffffffn);
+    const argNo = argumentIndex(r);
     if (argNo < 1) fatalAt(r, 'ArgInfo requires ArgNo >= 1 (0 is return value)');
     let argName = '';
     let funcName = '';
@@ -324,6 +324,16 @@ export class Intrinsic implements IntrinsicFlags {
     if (known) fatalAt(this.def, `ArgInfo for argument ${argIdx} is already defined as '${known.funcName}'`);
     this.prettyPrintFunctions.push({ argIdx, argName, funcName });
   }
+}
+
+/**
+ * A property's `ArgNo`, an unsigned in llvm: a negative one, where llvm-tblgen-22 crashes (it
+ * sizes a vector by it), is a located error at the property.
+ */
+function argumentIndex(r: Record): number {
+  const n = r.getValueAsInt('ArgNo');
+  if (n < 0n) fatalAt(r, `invalid argument index ${n} in an intrinsic property`);
+  return Number(U64(n) & 0xffffffffn);
 }
 
 /** The memory location an `IntrRead`/`IntrWrite` names. */

@@ -36,4 +36,15 @@ describe.skipIf(!HAVE_MLIR)('op name conflicts', () => {
     const td = `include "mlir/IR/OpBase.td"\ndef N_Dialect : Dialect { let name = "n"; }\ndef N_Op : Op<N_Dialect, "op"> { let arguments = (ins I32); let results = (outs I32, I32); }\n`;
     expect(runOnTd(td, ['--gen-op-decls', '-I', MLIR_INCLUDE]).code).toBe(0);
   });
+  it('reports a name whose accessor the op class has anyway', () => {
+    const overlap = (name: string) => `in.td:3:5: error: generated accessor for \`${name}\` overlaps with a default one; please rename to avoid overlap`;
+    expect(firstError('let arguments = (ins I32:$operands);')).toBe(overlap('operands'));
+    expect(firstError('let arguments = (ins I32:$attribute_names);')).toBe(overlap('attribute_names'));
+    expect(firstError('let regions = (region AnyRegion:$regions);')).toBe(overlap('regions'));
+    expect(firstError('let results = (outs I32:$a, I32:$type);')).toBe(overlap('type'));
+    expect(firstError('let arguments = (ins I32:$operation, I32:$operation);')).toBe(overlap('operation'));
+    // The only operand, variadic: its getOperands is the op's own.
+    const td = `include "mlir/IR/OpBase.td"\ndef N_Dialect : Dialect { let name = "n"; }\ndef N_Op : Op<N_Dialect, "op"> { let arguments = (ins Variadic<I32>:$operands); let results = (outs I32:$type); }\n`;
+    expect(runOnTd(td, ['--gen-op-decls', '-I', MLIR_INCLUDE]).code).toBe(0);
+  });
 });

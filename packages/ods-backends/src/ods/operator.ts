@@ -354,10 +354,28 @@ export class Operator {
         if (own.has(name)) fatalAt(this.def, `op has a conflict with two ${kind} having the same name '${name}'`);
         for (const [earlier, set] of seen)
           if (set.has(name)) fatalAt(this.def, `op has a conflict with ${earlier} and ${kind} both having an entry with the name '${name}'`);
+        this.verifyAccessorIsNotDefault(name);
         own.add(name);
       }
       seen.push([kind, own]);
     }
+  }
+
+  /**
+   * The accessor of a newly seen name must not be one the op class has anyway (`getOperands` of
+   * an op whose only operand is not that variadic, `getAttributes`, `getType` of an op without
+   * exactly one result...).
+   */
+  private verifyAccessorIsNotDefault(name: string): void {
+    const accessor = convertToCamelFromSnakeCase(name, true);
+    const overlaps =
+      accessor === 'AttributeNames' ||
+      accessor === 'Attributes' ||
+      accessor === 'Operation' ||
+      (accessor === 'Operands' && (this.getNumOperands() !== 1 || this.getNumVariableLengthOperands() !== 1)) ||
+      (accessor === 'Regions' && (this.getNumRegions() !== 1 || this.getNumVariadicRegions() !== 1)) ||
+      (accessor === 'Type' && this.getNumResults() !== 1);
+    if (overlaps) fatalAt(this.def, `generated accessor for \`${name}\` overlaps with a default one; please rename to avoid overlap`);
   }
 
   private populateTypeInference(index: Map<string, number>): void {

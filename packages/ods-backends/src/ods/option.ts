@@ -5,9 +5,17 @@
 import { type Record, type RecordKeeper, activeDiagnostics, fatalAt, fatalNoLoc } from '@ods-ts/tablegen-core';
 import { stdSort } from '../std-sort.js';
 
+/**
+ * A string field that may be unset (`?`) but must exist, as llvm's option emitters read them (a
+ * missing field is an error there, not an unset one).
+ */
+function unsetOrString(def: Record, field: string): string | undefined {
+  return def.isValueUnset(field) ? undefined : def.getValueAsString(field);
+}
+
 /** The identifier of an option or a group: `EnumName` when set, else the def's name. */
 function enumNameOf(def: Record): string {
-  return def.getValueAsOptionalString('EnumName') ?? def.getName();
+  return unsetOrString(def, 'EnumName') ?? def.getName();
 }
 
 /** Names of a list of defs (`Flags`, `Visibility`, ...). */
@@ -54,7 +62,7 @@ export class OptionGroup {
   }
   /** `HelpText`, undefined when unset. */
   getHelpText(): string | undefined {
-    return this.def.getValueAsOptionalString('HelpText');
+    return unsetOrString(this.def, 'HelpText');
   }
   getGroup(): OptionGroup | undefined {
     const g = this.def.getValueAsOptionalDef('Group');
@@ -123,7 +131,7 @@ export class Option {
     return this.def.getValueAsInt('NumArgs');
   }
   getHelpText(): string | undefined {
-    return this.def.getValueAsOptionalString('HelpText');
+    return unsetOrString(this.def, 'HelpText');
   }
   getHelpTextsForVariants(): HelpTextVariant[] {
     return this.def.getValueAsListOfDefs('HelpTextsForVariants').map((v) => ({
@@ -132,13 +140,13 @@ export class Option {
     }));
   }
   getMetaVarName(): string | undefined {
-    return this.def.getValueAsOptionalString('MetaVarName');
+    return unsetOrString(this.def, 'MetaVarName');
   }
   getValues(): string | undefined {
-    return this.def.getValueAsOptionalString('Values');
+    return unsetOrString(this.def, 'Values');
   }
   getValuesCode(): string | undefined {
-    return this.def.getValueAsOptionalString('ValuesCode');
+    return unsetOrString(this.def, 'ValuesCode');
   }
   getFlags(): string[] {
     return defNames(this.def, 'Flags');
@@ -157,14 +165,20 @@ export class Option {
   getAliasArgs(): string[] {
     return this.def.getValueAsListOfStrings('AliasArgs');
   }
-  getSubCommands(): string[] | undefined {
-    return this.def.getValue('SubCommands') ? defNames(this.def, 'SubCommands') : undefined;
+  getSubCommands(): string[] {
+    return defNames(this.def, 'SubCommands');
+  }
+
+  /** Whether the option has marshalling: `KeyPath` set and not empty. */
+  hasMarshalling(): boolean {
+    const keyPath = unsetOrString(this.def, 'KeyPath');
+    return keyPath !== undefined && keyPath !== '';
   }
 
   /** The marshalling, when `KeyPath` is set and not empty. */
   getMarshallingInfo(): MarshallingInfo | undefined {
     const d = this.def;
-    const keyPath = d.getValueAsOptionalString('KeyPath');
+    const keyPath = unsetOrString(d, 'KeyPath');
     if (keyPath === undefined || keyPath === '') return undefined;
     const defaultValue = d.getValueAsString('DefaultValue');
     const info = {
