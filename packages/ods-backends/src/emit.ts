@@ -102,7 +102,7 @@ export class CodeWriter {
   private print(text: string, start: number, end: number, tail: string): void {
     const from = start + this.leadingWs;
     const piece = from < end ? text.slice(from, end) + tail : tail;
-    this.append(this.atStartOfLine ? this.indentStr + this.extraPrefix + piece : piece);
+    this.buf.append(this.atStartOfLine ? this.indentStr + this.extraPrefix + piece : piece);
   }
 
   /** Write text; every line start gets the current indentation. */
@@ -116,7 +116,7 @@ export class CodeWriter {
       }
       // One non-blank line: no slicing.
       if (text.indexOf('\n') === n - 1 && !isBlank(text, 0, n - 1)) {
-        this.append(this.atStartOfLine ? this.indentStr + text : text);
+        this.buf.append(this.atStartOfLine ? this.indentStr + text : text);
         this.atStartOfLine = true;
         return this;
       }
@@ -136,7 +136,7 @@ export class CodeWriter {
         if (isBlank(this.extraPrefix, 0, this.extraPrefix.length)) this.blankFree = false;
         this.print(text, pos, nl, '\n');
       } else if (!isBlank(text, pos, nl)) this.print(text, pos, nl, '\n');
-      else this.append('\n');
+      else this.buf.append('\n');
       this.atStartOfLine = true;
       pos = nl + 1;
     }
@@ -159,13 +159,13 @@ export class CodeWriter {
         break;
       }
       if (nl > pos && isBlank(text, pos, nl)) {
-        if (pos > kept) this.append(text.slice(kept, pos));
+        if (pos > kept) this.buf.append(text.slice(kept, pos));
         kept = nl;
       }
       this.atStartOfLine = true;
       pos = nl + 1;
     }
-    this.append(kept === 0 ? text : text.slice(kept));
+    this.buf.append(kept === 0 ? text : text.slice(kept));
   }
 
   /** Whether no complete line written so far is whitespace-only (see writeBlankFree). */
@@ -183,10 +183,10 @@ export class CodeWriter {
     if (this.leadingWs !== 0 || this.extraPrefix !== '') return this.write(text);
     const lastNl = text.lastIndexOf('\n');
     if (lastNl < n - 1 && isBlank(text, lastNl + 1, n)) this.blankFree = false;
-    if (this.currentIndent === 0) this.append(text);
+    if (this.currentIndent === 0) this.buf.append(text);
     else {
       const body = text.replace(NL_BEFORE_TEXT, '\n' + this.indentStr);
-      this.append(this.atStartOfLine && text.charCodeAt(0) !== 10 ? this.indentStr + body : body);
+      this.buf.append(this.atStartOfLine && text.charCodeAt(0) !== 10 ? this.indentStr + body : body);
     }
     this.atStartOfLine = lastNl === n - 1;
     return this;
@@ -239,10 +239,6 @@ export class CodeWriter {
 
   toString(): string {
     return this.buf.toString();
-  }
-
-  private append(piece: string): void {
-    this.buf.append(piece);
   }
 }
 

@@ -44,7 +44,8 @@ const DRR_FMT: FmtOptions = { markMissing: true, escapeDollar: false };
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** [A-Za-z0-9_] */
-const isIdentChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95;
+/** A run of identifier characters, matched from a position (one regex call, not one per character). */
+const IDENT_RUN = /[A-Za-z0-9_]*/y;
 
 /**
  * Format an ODS code template: `$N` is the N-th positional argument (`$N...` all from N, comma
@@ -82,10 +83,11 @@ export function formatTemplate(fmt: string, ctx: FmtContext | undefined, args: r
       i = end;
       continue;
     }
-    while (end < fmt.length && isIdentChar(fmt.charCodeAt(end))) end++;
-    const spec = fmt.slice(i, end);
-    if (spec === '$') out += spec;
-    else out += ctx?.lookup(spec.slice(1)) ?? spec + missing;
+    IDENT_RUN.lastIndex = end;
+    IDENT_RUN.test(fmt);
+    end = IDENT_RUN.lastIndex;
+    if (end === i + 1) out += '$';
+    else out += ctx?.lookup(fmt.slice(i + 1, end)) ?? fmt.slice(i, end) + missing;
     i = end;
   }
   return out;

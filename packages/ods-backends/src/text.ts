@@ -11,37 +11,57 @@ export interface TextSink {
 const BATCH = 256;
 /** Pieces at least this long are batches of their own. */
 const BIG_PIECE = 1024;
+/** The batches of every buffer of at most one piece (shared, never written to: see append). */
+const NO_BATCHES: string[] = [];
 
 /**
  * Appended text, joined in batches into flat strings and those once when read: building large
  * outputs stays linear and leaves few live objects behind for the garbage collector.
  */
 export class TextBuffer {
-  private pieces: string[] = [];
-  private batches: string[] = [];
+  /** The text while it is one piece (most method bodies get one): no arrays and no join then. */
+  private only = '';
+  /** Created with the second piece. */
+  private pieces: string[] | undefined;
+  private batches: string[] = NO_BATCHES;
 
   append(piece: string): void {
     if (piece === '') return;
-    if (piece.length >= BIG_PIECE) {
-      // Kept as it is rather than copied into a batch.
-      if (this.pieces.length > 0) this.flushPieces();
-      this.batches.push(piece);
-      return;
+    if (this.pieces === undefined) {
+      if (this.only === '') {
+        this.only = piece;
+        return;
+      }
+      this.pieces = [];
+      this.batches = [];
+      this.add(this.only, this.pieces);
+      this.only = '';
     }
-    this.pieces.push(piece);
-    if (this.pieces.length >= BATCH) this.flushPieces();
+    this.add(piece, this.pieces);
   }
   isEmpty(): boolean {
+    if (this.pieces === undefined) return this.only === '';
     return this.pieces.length === 0 && this.batches.length === 0;
   }
   toString(): string {
-    if (this.pieces.length > 0) this.flushPieces();
+    if (this.pieces === undefined) return this.only;
+    if (this.pieces.length > 0) this.flushPieces(this.pieces);
     if (this.batches.length > 1) this.batches = [this.batches.join('')];
     return this.batches.length === 0 ? '' : this.batches[0]!;
   }
-  private flushPieces(): void {
-    this.batches.push(this.pieces.join(''));
-    this.pieces = [];
+  private add(piece: string, pieces: string[]): void {
+    if (piece.length >= BIG_PIECE) {
+      // Kept as it is rather than copied into a batch.
+      if (pieces.length > 0) this.flushPieces(pieces);
+      this.batches.push(piece);
+      return;
+    }
+    pieces.push(piece);
+    if (pieces.length >= BATCH) this.flushPieces(pieces);
+  }
+  private flushPieces(pieces: string[]): void {
+    this.batches.push(pieces.join(''));
+    pieces.length = 0;
   }
 }
 

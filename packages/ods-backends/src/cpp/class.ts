@@ -469,16 +469,32 @@ export class Class {
     const entry = this.methodsByName.get(m.name);
     if (entry === undefined) {
       this.methodsByName.set(m.name, m);
+    } else if (!Array.isArray(entry)) {
+      if (entry.makesRedundant(m)) return undefined;
+      if (m.makesRedundant(entry)) {
+        this.removePending(entry);
+        this.methodsByName.set(m.name, m);
+      } else this.methodsByName.set(m.name, [entry, m]);
     } else {
-      const same = Array.isArray(entry) ? entry : [entry];
-      if (same.some((x) => x.makesRedundant(m))) return undefined;
-      const pruned = same.filter((x) => m.makesRedundant(x));
-      if (pruned.length > 0) this.methods = this.methods.filter((x) => !pruned.includes(x));
-      this.methodsByName.set(m.name, [...same.filter((x) => !pruned.includes(x)), m]);
+      for (let i = 0; i < entry.length; i++) if (entry[i]!.makesRedundant(m)) return undefined;
+      // The same-named list (owned by the map) keeps the methods `m` does not make redundant.
+      let kept = 0;
+      for (let i = 0; i < entry.length; i++) {
+        const x = entry[i]!;
+        if (m.makesRedundant(x)) this.removePending(x);
+        else entry[kept++] = x;
+      }
+      entry.length = kept;
+      entry.push(m);
     }
     this.methods.push(m);
     if (this.output !== 'both' && !m.isDeclarationOnly() && m.isInline() === (this.output === 'def')) m.body.discard();
     return m;
+  }
+
+  /** Drop a pending method made redundant by a later one. */
+  private removePending(m: Method): void {
+    this.methods.splice(this.methods.indexOf(m), 1);
   }
 
   /** Add a method built elsewhere (e.g. on a scratch class), pruning like addMethod. */
@@ -501,8 +517,12 @@ export class Class {
 
   /** Place pending methods and fields: public methods, private methods, private fields. */
   finalize(): void {
-    const pub = this.methods.filter((m) => !m.isPrivate());
-    const priv = this.methods.filter((m) => m.isPrivate());
+    const pub: Method[] = [];
+    const priv: Method[] = [];
+    for (let i = 0; i < this.methods.length; i++) {
+      const m = this.methods[i]!;
+      (m.isPrivate() ? priv : pub).push(m);
+    }
     this.methods = [];
     this.methodsByName.clear();
     if (pub.length > 0 && this.lastVisibility() !== Visibility.Public)

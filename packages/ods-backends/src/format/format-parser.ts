@@ -85,8 +85,21 @@ const PUNCTUATION: ReadonlyMap<string, TokKind> = new Map([
   ['|', TokKind.Pipe],
 ]);
 
-const isAlpha = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
-const isAlnum = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9]$/.test(c);
+/** Whether the character code `c` is an ASCII letter or `_` (NaN past the end: false). */
+const isIdentStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+
+// Token bodies, matched with one sticky regex from a position: the rest of a variable name, of an
+// identifier or keyword, and a literal's text up to its closing backquote (or a NUL).
+const VARIABLE_REST = /[A-Za-z0-9_]*/y;
+const IDENTIFIER_REST = /[A-Za-z0-9_-]*/y;
+const LITERAL_BODY = /[^`\0]*/y;
+
+/** The end of the (possibly empty) match of the sticky `re` in `text` at `pos`. */
+function scanFrom(re: RegExp, text: string, pos: number): number {
+  re.lastIndex = pos;
+  re.test(text);
+  return re.lastIndex;
+}
 
 /** A format error: a message at an offset of the format string, with an optional note there. */
 export class FormatError extends Error {
@@ -127,14 +140,14 @@ export class FormatLexer {
       if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\0') continue;
       if (c === '`') {
         // A literal ends at the next backquote (a NUL stops it like the end of the buffer).
-        while (this.pos < t.length && t[this.pos] !== '\0') {
-          if (t[this.pos++] === '`') return { kind: TokKind.Literal, spelling: t.slice(start, this.pos), pos: start };
-        }
-        return this.error(this.pos, 'unexpected end of file in literal');
+        this.pos = scanFrom(LITERAL_BODY, t, this.pos);
+        if (t.charCodeAt(this.pos) !== 96) return this.error(this.pos, 'unexpected end of file in literal');
+        this.pos++;
+        return { kind: TokKind.Literal, spelling: t.slice(start, this.pos), pos: start };
       }
       if (c === '$') {
-        if (!isAlpha(t[this.pos]) && t[this.pos] !== '_') return this.error(start, 'expected variable name');
-        while (isAlnum(t[this.pos]) || t[this.pos] === '_') this.pos++;
+        if (!isIdentStart(t.charCodeAt(this.pos))) return this.error(start, 'expected variable name');
+        this.pos = scanFrom(VARIABLE_REST, t, this.pos);
         return { kind: TokKind.Variable, spelling: t.slice(start, this.pos), pos: start };
       }
       if (c === '"') {
@@ -146,8 +159,8 @@ export class FormatLexer {
         }
         return this.error(this.pos, 'unexpected end of file in string');
       }
-      if (isAlpha(c) || c === '_') {
-        while (isAlnum(t[this.pos]) || t[this.pos] === '_' || t[this.pos] === '-') this.pos++;
+      if (isIdentStart(c.charCodeAt(0))) {
+        this.pos = scanFrom(IDENTIFIER_REST, t, this.pos);
         const s = t.slice(start, this.pos);
         return { kind: KEYWORDS.has(s) ? TokKind.Keyword : TokKind.Identifier, spelling: s, pos: start };
       }

@@ -2,8 +2,11 @@
 // mlir-tblgen's FormatGen): which literals are valid, how the generated parser reads one and
 // where the generated printer puts spaces around one.
 
-const isAlpha = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
-const isAlnum = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9]$/.test(c);
+/** Whether the character code `c` is an ASCII letter (NaN past the end: false). */
+const isAlphaCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+
+/** A valid keyword: a letter or `_`, then letters, digits, `_`, `$` or `.`. */
+const KEYWORD = /^[A-Za-z_][A-Za-z0-9_$.]*$/;
 
 /** Whether `value` can be printed and parsed as a bare keyword (canFormatStringAsKeyword). */
 export function canFormatStringAsKeyword(value: string): boolean {
@@ -12,12 +15,9 @@ export function canFormatStringAsKeyword(value: string): boolean {
 
 /** Why `value` cannot be a keyword, or undefined when it can. */
 function keywordError(value: string): string | undefined {
-  if (!isAlpha(value[0]) && value[0] !== '_') return "valid keyword starts with a letter or '_'";
-  for (const c of value.slice(1)) {
-    if (!isAlnum(c) && c !== '_' && c !== '$' && c !== '.')
-      return "keywords should contain only alphanum, '_', '$', or '.' characters";
-  }
-  return undefined;
+  if (KEYWORD.test(value)) return undefined;
+  if (!isKeywordLiteral(value)) return "valid keyword starts with a letter or '_'";
+  return "keywords should contain only alphanum, '_', '$', or '.' characters";
 }
 
 /** The single characters a literal may be, besides letters. */
@@ -27,7 +27,7 @@ const SINGLE_CHARACTER_LITERALS = '_:,=<>()[]{}?+-*';
 export function literalError(value: string): string | undefined {
   if (value === '') return "literal can't be empty";
   if (value.length === 1) {
-    if (isAlpha(value) || SINGLE_CHARACTER_LITERALS.includes(value)) return undefined;
+    if (isAlphaCode(value.charCodeAt(0)) || SINGLE_CHARACTER_LITERALS.includes(value)) return undefined;
     return `single character literal must be a letter or one of '${SINGLE_CHARACTER_LITERALS}'`;
   }
   if (value === '->' || value === '...') return undefined;
@@ -62,7 +62,8 @@ const PUNCTUATION_PARSERS: ReadonlyMap<string, string> = new Map([
 
 /** Whether a valid literal is a keyword (starts with a letter or `_`) rather than punctuation. */
 export function isKeywordLiteral(value: string): boolean {
-  return value[0] === '_' || isAlpha(value[0]);
+  const c = value.charCodeAt(0);
+  return c === 95 || isAlphaCode(c);
 }
 
 /**

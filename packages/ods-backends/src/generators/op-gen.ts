@@ -278,6 +278,12 @@ export class OpHelper {
   }
 }
 
+/** Whether a parameter of `params` is named `name`. */
+function hasParamNamed(params: readonly MethodParameter[], name: string): boolean {
+  for (let i = 0; i < params.length; i++) if (params[i]!.name === name) return true;
+  return false;
+}
+
 /**
  * The reference reports a generated method that an already declared one (an interface method
  * declared on the op) prunes, naming the line of its own source that checked: `line` is that
@@ -1320,20 +1326,21 @@ export class OpEmitter {
     const withLoc: MethodParameter[] = [new MethodParameter('::mlir::OpBuilder &', 'builder')];
     const implicit: MethodParameter[] = [new MethodParameter('::mlir::ImplicitLocOpBuilder &', 'builder')];
     let loc = 'location';
-    while (params.some((p) => p.name === loc)) loc += '_';
+    while (hasParamNamed(params, loc)) loc += '_';
     withLoc.push(new MethodParameter('::mlir::Location', loc));
-    const names: string[] = [];
-    for (const p of params) {
+    // Parameters are immutable: both overloads share the builder's.
+    let fwd = '';
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i]!;
       if (p.type === '::mlir::OpBuilder &' || p.type === '::mlir::OperationState &') continue;
-      withLoc.push(new MethodParameter(p.type, p.name, p.defaultValue, p.optional));
-      implicit.push(new MethodParameter(p.type, p.name, p.defaultValue, p.optional));
-      names.push(p.name);
+      withLoc.push(p);
+      implicit.push(p);
+      fwd += `, std::forward<decltype(${p.name})>(${p.name})`;
     }
     const cls = this.opClass.className;
     const c1 = this.opClass.addStaticMethod(cls, 'create', withLoc);
     const c2 = this.opClass.addStaticMethod(cls, 'create', implicit);
     if (!c1?.body.keepsText() && !c2?.body.keepsText()) return;
-    const fwd = names.length === 0 ? '' : ', ' + names.map((n) => `std::forward<decltype(${n})>(${n})`).join(', ');
     if (c1) c1.body.write(fmt(inlineCreateBody, loc, fwd, cls));
     if (c2) c2.body.write(fmt(inlineCreateBodyImplicitLoc, fwd));
   }

@@ -4,8 +4,15 @@ import { DefInit, type Record } from '@ods-ts/tablegen-core';
 import { Constraint, trimmedString } from './constraint.js';
 
 export class Attribute extends Constraint {
+  // String fields the generators read many times per op (a record never changes in a backend).
+  private storageType: string | undefined;
+  private returnType: string | undefined;
+  private constBuilderCall: string | undefined;
+  private defaultValue: string | undefined;
+  private optional: boolean | undefined;
+
   isOptional(): boolean {
-    return this.def.getValueAsBit('isOptional');
+    return (this.optional ??= this.def.getValueAsBit('isOptional'));
   }
   isDerivedAttr(): boolean {
     return this.def.isSubClassOfName('DerivedAttr');
@@ -20,24 +27,27 @@ export class Attribute extends Constraint {
   }
   /** `storageType`, `::mlir::Attribute` when empty. */
   getStorageType(): string {
-    const s = trimmedString(this.def, 'storageType');
-    return s === '' ? '::mlir::Attribute' : s;
+    if (this.storageType === undefined) {
+      const s = trimmedString(this.def, 'storageType');
+      this.storageType = s === '' ? '::mlir::Attribute' : s;
+    }
+    return this.storageType;
   }
   /** `returnType`, `::mlir::Attribute`-like storage type when empty. */
   getReturnType(): string {
-    return trimmedString(this.def, 'returnType');
+    return (this.returnType ??= trimmedString(this.def, 'returnType'));
   }
   getConvertFromStorageCall(): string {
     return trimmedString(this.def, 'convertFromStorage');
   }
   getConstBuilderTemplate(): string {
-    return trimmedString(this.def, 'constBuilderCall');
+    return (this.constBuilderCall ??= trimmedString(this.def, 'constBuilderCall'));
   }
   isConstBuildable(): boolean {
     return this.getConstBuilderTemplate() !== '';
   }
   getDefaultValue(): string {
-    return trimmedString(this.def, 'defaultValue');
+    return (this.defaultValue ??= trimmedString(this.def, 'defaultValue'));
   }
   hasDefaultValue(): boolean {
     return this.getDefaultValue() !== '';

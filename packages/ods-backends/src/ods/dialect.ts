@@ -40,6 +40,8 @@ export interface DiscardableAttribute {
 }
 
 export class Dialect {
+  /** usePropertiesForAttributes, read on each use of an op's attributes. */
+  private usesProperties: boolean | undefined;
   constructor(readonly def: Record) {}
 
   /** `name`: the dialect namespace in the IR (`arith`). */
@@ -108,7 +110,7 @@ export class Dialect {
     return this.def.getValueAsBit('isExtensible');
   }
   usePropertiesForAttributes(): boolean {
-    return this.def.getValueAsBit('usePropertiesForAttributes');
+    return (this.usesProperties ??= this.def.getValueAsBit('usePropertiesForAttributes'));
   }
   /** `discardableAttrs` as a dag, `(ins ...)`. */
   getDiscardableAttributesDag(): DagInit {

@@ -340,24 +340,23 @@ export class Operator {
    * would collide): checked in that order, each name against its own kind, then the earlier kinds.
    */
   private verifyNamesAreUnique(): void {
-    const groups: [string, readonly string[]][] = [
-      ['operands', this.operands.map((o) => o.name)],
-      ['results', this.results.map((r) => r.name)],
-      ['regions', this.regions.map((r) => r.name)],
-      ['successors', this.successors.map((s) => s.name)],
-    ];
-    const seen: [string, Set<string>][] = [];
-    for (const [kind, names] of groups) {
-      const own = new Set<string>();
-      for (const name of names) {
-        if (name === '') continue;
-        if (own.has(name)) fatalAt(this.def, `op has a conflict with two ${kind} having the same name '${name}'`);
-        for (const [earlier, set] of seen)
-          if (set.has(name)) fatalAt(this.def, `op has a conflict with ${earlier} and ${kind} both having an entry with the name '${name}'`);
-        this.verifyAccessorIsNotDefault(name);
-        own.add(name);
-      }
-      seen.push([kind, own]);
+    // Each name with the first group holding it (a second one is an error).
+    const groupOf = new Map<string, string>();
+    this.verifyUniqueNamesOf('operands', this.operands, groupOf);
+    this.verifyUniqueNamesOf('results', this.results, groupOf);
+    this.verifyUniqueNamesOf('regions', this.regions, groupOf);
+    this.verifyUniqueNamesOf('successors', this.successors, groupOf);
+  }
+
+  private verifyUniqueNamesOf(kind: string, items: readonly { readonly name: string }[], groupOf: Map<string, string>): void {
+    for (let i = 0; i < items.length; i++) {
+      const name = items[i]!.name;
+      if (name === '') continue;
+      const earlier = groupOf.get(name);
+      if (earlier === kind) fatalAt(this.def, `op has a conflict with two ${kind} having the same name '${name}'`);
+      if (earlier !== undefined) fatalAt(this.def, `op has a conflict with ${earlier} and ${kind} both having an entry with the name '${name}'`);
+      this.verifyAccessorIsNotDefault(name);
+      groupOf.set(name, kind);
     }
   }
 
