@@ -5,6 +5,7 @@
 // The stats section lists the same pools as llvm, but counts ods-ts's own uniqued values (and
 // the bytes they hold are not measured): its numbers differ from llvm's, whose pools also keep
 // the intermediate values of evaluation and whose allocator sizes are C++ object sizes.
+import { allocatorStats } from './allocator-stats.js';
 import type { Loc, SourceManager } from './diagnostics.js';
 import type { Record, RecordKeeper } from './records.js';
 
@@ -48,6 +49,8 @@ export function printDetailedRecords(keeper: RecordKeeper, sources: SourceManage
   const stats = keeper.allocationStats();
   out.push(`\n${RULE} Memory Allocation Stats ${RULE}\n`);
   for (const [pool, size] of stats.pools) out.push(`${pool} size = ${size}\n`);
+  const memory = allocatorStats(keeper);
+  out.push(`Bytes allocated = ${memory.bytesAllocated}\n`, `Total allocator memory = ${memory.totalMemory}\n`);
   out.push(`\nNumber of records instantiated = ${stats.records}\n`);
   out.push(`Number of anonymous records = ${stats.anonymous}\n`);
   return out.join('');

@@ -111,6 +111,11 @@ class TupleTable {
     this.hashes[i] = h;
     this.vals[i] = v;
   }
+  /** Call `fn` with every value of the table. */
+  forEachValue(fn: (v: Init) => void): void {
+    for (const v of this.vals) if (v !== undefined) fn(v);
+    this.big?.forEach(fn);
+  }
   /** Move every entry of `from` (none of them in this table) here. */
   addAll(from: TupleTable): void {
     const keys = from.keys;
@@ -212,6 +217,11 @@ class Context {
   readonly bitsTys: (BitsRecTy | undefined)[] = [];
   readonly classTys = new Map<Record, RecordRecTy>();
   anonCounter = 0;
+  /**
+   * Objects llvm allocates outside its uniquing pools (list types, anonymous names, record
+   * references), kept for the allocator stats of --print-detailed-records.
+   */
+  readonly unpooled: (ListRecTy | AnonymousNameInit | DefInit)[] = [];
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
   /** Where errors of evaluations outside any record are reported (the parser's position). */
@@ -445,7 +455,7 @@ export abstract class RecTy {
     return this === rhs;
   }
   getListTy(): ListRecTy {
-    if (!this.listTy) this.listTy = new ListRecTy(this);
+    if (!this.listTy) ctx().unpooled.push((this.listTy = new ListRecTy(this)));
     return this.listTy;
   }
 }
@@ -969,7 +979,9 @@ export class AnonymousNameInit extends TypedInit {
   }
   static create(v: number): AnonymousNameInit {
     // Not uniqued: each anonymous name is distinct (as in LLVM).
-    return new AnonymousNameInit(v);
+    const n = new AnonymousNameInit(v);
+    ctx().unpooled.push(n);
+    return n;
   }
   getNameInit(): StringInit {
     return StringInit.get(this.getAsString());
@@ -2183,7 +2195,7 @@ export class Record {
     return RecordRecTy.get(direct);
   }
   getDefInit(): DefInit {
-    if (!this.defInit) this.defInit = new DefInit(this);
+    if (!this.defInit) ctx().unpooled.push((this.defInit = new DefInit(this)));
     return this.defInit;
   }
 
@@ -2599,6 +2611,25 @@ export class RecordKeeper {
       ['TheFieldInitPool', byTag(Tag.Field)],
     ];
     return { pools, records: nextRecordId - this.firstRecordId, anonymous: this.context.anonCounter };
+  }
+
+  /**
+   * Every object llvm's RecordKeeper would have allocated for this keeper's parse: the values
+   * of its own pools, the types it asked for, and the unpooled objects (see Context.unpooled).
+   */
+  allocatedObjects(): { values: Init[]; strings: StringInit[]; types: RecTy[]; unpooled: readonly (ListRecTy | AnonymousNameInit | DefInit)[] } {
+    const c = this.context;
+    const own = c.own;
+    const values: Init[] = [...own.ints.values()];
+    own.tuples.forEachValue((v) => values.push(v));
+    const stack: TrieNode[] = own.trie.children ? [...own.trie.children.values()] : [];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (node.value) values.push(node.value);
+      if (node.children) for (const child of node.children.values()) stack.push(child);
+    }
+    const types: RecTy[] = c.bitsTys.filter((t): t is BitsRecTy => t !== undefined);
+    for (const key of c.recordTypeKeys) types.push(c.typePool.get(key)!);
+    return { values, strings: [...own.strings.values(), ...own.codes.values()], types, unpooled: c.unpooled };
   }
 
   /** Record a new `Class<args>` instantiation (VarDefInit) or first reference location. */
