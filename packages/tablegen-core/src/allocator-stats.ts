@@ -71,13 +71,13 @@ export interface AllocatorStats {
 function requests(keeper: RecordKeeper): [number, number][] {
   const { values, strings, types, unpooled } = keeper.allocatedObjects();
   const out: [number, number][] = [];
-  const add = (o: Init | RecTy): void => {
+  const add = (o: Init | RecTy, order = o.id): void => {
     const size = sizeOf(o);
-    if (size !== undefined) out.push([o.id, size]);
+    if (size !== undefined) out.push([order, size]);
   };
-  values.forEach(add);
-  types.forEach(add);
-  unpooled.forEach(add);
+  values.forEach((v) => add(v));
+  types.forEach((t) => add(t));
+  for (const [order, o] of unpooled) add(o, order);
   for (const s of strings) {
     // The string map's entry (with the key and its NUL; values are latin1 byte strings) is
     // allocated just before the value.

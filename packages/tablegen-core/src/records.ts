@@ -221,7 +221,8 @@ class Context {
    * Objects llvm allocates outside its uniquing pools (list types, anonymous names, record
    * references), kept for the allocator stats of --print-detailed-records.
    */
-  readonly unpooled: (ListRecTy | AnonymousNameInit | DefInit)[] = [];
+  readonly unpooled: [order: number, object: ListRecTy | AnonymousNameInit | DefInit][] = [];
+  readonly listTypesAsked = new Set<ListRecTy>();
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
   /** Where errors of evaluations outside any record are reported (the parser's position). */
@@ -439,6 +440,8 @@ export enum RecTyKind {
 export abstract class RecTy {
   readonly id: number;
   private listTy: ListRecTy | undefined;
+  /** The keeper that last asked for listTy (see getListTy). */
+  private listTyAskedBy: Context | undefined;
   constructor(readonly kind: RecTyKind) {
     this.id = ctx().id();
   }
@@ -455,7 +458,16 @@ export abstract class RecTy {
     return this === rhs;
   }
   getListTy(): ListRecTy {
-    if (!this.listTy) ctx().unpooled.push((this.listTy = new ListRecTy(this)));
+    if (!this.listTy) this.listTy = new ListRecTy(this);
+    // Types may be shared between keepers: each keeper notes the list types it asked for.
+    if (this.listTyAskedBy !== current) {
+      const c = ctx();
+      this.listTyAskedBy = c;
+      if (!c.listTypesAsked.has(this.listTy)) {
+        c.listTypesAsked.add(this.listTy);
+        c.unpooled.push([c.id(), this.listTy]);
+      }
+    }
     return this.listTy;
   }
 }
@@ -980,7 +992,7 @@ export class AnonymousNameInit extends TypedInit {
   static create(v: number): AnonymousNameInit {
     // Not uniqued: each anonymous name is distinct (as in LLVM).
     const n = new AnonymousNameInit(v);
-    ctx().unpooled.push(n);
+    ctx().unpooled.push([n.id, n]);
     return n;
   }
   getNameInit(): StringInit {
@@ -2195,7 +2207,10 @@ export class Record {
     return RecordRecTy.get(direct);
   }
   getDefInit(): DefInit {
-    if (!this.defInit) ctx().unpooled.push((this.defInit = new DefInit(this)));
+    if (!this.defInit) {
+      this.defInit = new DefInit(this);
+      ctx().unpooled.push([this.defInit.id, this.defInit]);
+    }
     return this.defInit;
   }
 
@@ -2588,7 +2603,8 @@ export class RecordKeeper {
       }
       return n;
     };
-    const recordTypes = this.context.recordTypeKeys.size;
+    // The type of no class (`rec:`) is llvm's AnyRecord, not in its pool.
+    const recordTypes = this.context.recordTypeKeys.size - (this.context.recordTypeKeys.has('rec:') ? 1 : 0);
     const pools: [string, number][] = [
       ['TheArgumentInitPool', byTag(Tag.Arg) + byTag(Tag.ArgNamed)],
       ['TheBitsInitPool', byTag(Tag.Bits)],
@@ -2617,7 +2633,7 @@ export class RecordKeeper {
    * Every object llvm's RecordKeeper would have allocated for this keeper's parse: the values
    * of its own pools, the types it asked for, and the unpooled objects (see Context.unpooled).
    */
-  allocatedObjects(): { values: Init[]; strings: StringInit[]; types: RecTy[]; unpooled: readonly (ListRecTy | AnonymousNameInit | DefInit)[] } {
+  allocatedObjects(): { values: Init[]; strings: StringInit[]; types: RecTy[]; unpooled: readonly [number, ListRecTy | AnonymousNameInit | DefInit][] } {
     const c = this.context;
     const own = c.own;
     const values: Init[] = [...own.ints.values()];
