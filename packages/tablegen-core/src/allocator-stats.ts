@@ -39,24 +39,31 @@ const STRING_ENTRY_HEADER = 16;
 const SLAB_SIZE = 4096;
 const GROWTH_DELAY = 128;
 
-/** The bytes llvm allocates for a value or type (undefined: one it does not allocate). */
-function sizeOf(o: Init | RecTy): number | undefined {
-  if (o instanceof IntInit) return 32;
-  if (o instanceof StringInit) return 48;
-  if (o instanceof BitsInit) return 40 + PTR * o.bits.length;
-  if (o instanceof ListInit) return 40 + PTR * o.elements.length;
-  if (o instanceof DagInit) return 56 + 2 * PTR * o.args.length;
-  if (o instanceof CondOpInit) return 48 + 2 * PTR * o.conds.length;
-  if (o instanceof VarDefInit) return 64 + PTR * o.args.length;
-  if (o instanceof ArgumentInit) return 48;
-  if (o instanceof VarInit || o instanceof DefInit || o instanceof AnonymousNameInit) return 32;
-  if (o instanceof VarBitInit || o instanceof FieldInit || o instanceof UnOpInit) return 40;
-  if (o instanceof BinOpInit || o instanceof IsAOpInit || o instanceof ExistsOpInit || o instanceof InstancesOpInit) return 48;
-  if (o instanceof TernOpInit) return 56;
-  if (o instanceof FoldOpInit) return 72;
-  if (o instanceof BitsRecTy || o instanceof ListRecTy) return 40;
+/**
+ * Objects made with llvm's placement `new (Allocator) T` are aligned to
+ * min(NextPowerOf2(sizeof T), 16): 16 for every such class. Those with trailing arrays are
+ * allocated with alignof(T), 8 (as are the string map's entries).
+ */
+const NEW_ALIGN = 16;
+
+/** The bytes and alignment llvm allocates for a value or type (undefined: not allocated). */
+function request(o: Init | RecTy): [size: number, align: number] | undefined {
+  if (o instanceof IntInit) return [32, NEW_ALIGN];
+  if (o instanceof StringInit) return [48, NEW_ALIGN];
+  if (o instanceof BitsInit) return [40 + PTR * o.bits.length, PTR];
+  if (o instanceof ListInit) return [40 + PTR * o.elements.length, PTR];
+  if (o instanceof DagInit) return [56 + 2 * PTR * o.args.length, PTR];
+  if (o instanceof CondOpInit) return [48 + 2 * PTR * o.conds.length, PTR];
+  if (o instanceof VarDefInit) return [64 + PTR * o.args.length, PTR];
   // The record type of no class is a member of the keeper, not allocated.
-  if (o instanceof RecordRecTy) return o.classes.length === 0 ? undefined : 48 + PTR * o.classes.length;
+  if (o instanceof RecordRecTy) return o.classes.length === 0 ? undefined : [48 + PTR * o.classes.length, PTR];
+  if (o instanceof ArgumentInit) return [48, NEW_ALIGN];
+  if (o instanceof VarInit || o instanceof DefInit || o instanceof AnonymousNameInit) return [32, NEW_ALIGN];
+  if (o instanceof VarBitInit || o instanceof FieldInit || o instanceof UnOpInit) return [40, NEW_ALIGN];
+  if (o instanceof BinOpInit || o instanceof IsAOpInit || o instanceof ExistsOpInit || o instanceof InstancesOpInit) return [48, NEW_ALIGN];
+  if (o instanceof TernOpInit) return [56, NEW_ALIGN];
+  if (o instanceof FoldOpInit) return [72, NEW_ALIGN];
+  if (o instanceof BitsRecTy || o instanceof ListRecTy) return [40, NEW_ALIGN];
   return undefined;
 }
 
@@ -67,13 +74,13 @@ export interface AllocatorStats {
   totalMemory: number;
 }
 
-/** The allocation requests of a parse as [creation id, size] pairs, in creation order. */
-function requests(keeper: RecordKeeper): [number, number][] {
+/** The allocation requests of a parse as [creation id, size, alignment], in creation order. */
+function requests(keeper: RecordKeeper): [number, number, number][] {
   const { values, strings, types, unpooled } = keeper.allocatedObjects();
-  const out: [number, number][] = [];
+  const out: [number, number, number][] = [];
   const add = (o: Init | RecTy, order = o.id): void => {
-    const size = sizeOf(o);
-    if (size !== undefined) out.push([order, size]);
+    const r = request(o);
+    if (r) out.push([order, r[0], r[1]]);
   };
   values.forEach((v) => add(v));
   types.forEach((t) => add(t));
@@ -81,7 +88,7 @@ function requests(keeper: RecordKeeper): [number, number][] {
   for (const s of strings) {
     // The string map's entry (with the key and its NUL; values are latin1 byte strings) is
     // allocated just before the value.
-    out.push([s.id - 0.5, STRING_ENTRY_HEADER + s.value.length + 1], [s.id, 48]);
+    out.push([s.id - 0.5, STRING_ENTRY_HEADER + s.value.length + 1, PTR], [s.id, 48, NEW_ALIGN]);
   }
   return out.sort((a, b) => a[0] - b[0]);
 }
@@ -93,14 +100,14 @@ export function allocatorStats(keeper: RecordKeeper): AllocatorStats {
   let customSlabs = 0;
   let cur = 0;
   let end = 0;
-  for (const [, size] of requests(keeper)) {
+  for (const [, size, align] of requests(keeper)) {
     bytesAllocated += size;
-    const aligned = Math.ceil(cur / PTR) * PTR;
+    const aligned = Math.ceil(cur / align) * align;
     if (slabs > 0 && aligned + size <= end) {
       cur = aligned + size;
       continue;
     }
-    const padded = size + PTR - 1;
+    const padded = size + align - 1;
     if (padded > SLAB_SIZE) {
       customSlabs += padded;
       continue;
