@@ -41,8 +41,8 @@ interface Build {
   log: string;
 }
 
-function sh(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, NINJA_STATUS: '[ninja] ', ...env } });
+function sh(cmd: string, args: readonly string[], cwd: string): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, NINJA_STATUS: '[ninja] ' } });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) exited ${r.status}\n${r.stdout}\n${r.stderr}`);
   return r.stdout + r.stderr;
@@ -71,7 +71,7 @@ describe.skipIf(!READY)('ods-tblgen as MLIR_TABLEGEN_EXE in a CMake + Ninja buil
     const log = sh('cmake', ['-G', 'Ninja', '-S', source, '-B', dir, `-DMLIR_DIR=${MLIR_DIR}`, ...tablegens], root);
     return { dir, log };
   };
-  const build = (b: Build, env: NodeJS.ProcessEnv = {}): string => sh('ninja', ['-C', b.dir, 'ToyIncGen'], root, env);
+  const build = (b: Build): string => sh('ninja', ['-C', b.dir, 'ToyIncGen'], root);
 
   beforeAll(() => {
     ensureBuilt();
@@ -124,26 +124,5 @@ describe.skipIf(!READY)('ods-tblgen as MLIR_TABLEGEN_EXE in a CMake + Ninja buil
     expect(again.ours).toEqual(again.ref);
     expect(again.ours).not.toContain('ToyInterfaces.h.inc');
     expect(build(ours)).toContain('no work to do');
-  });
-
-  it('builds the same bytes from a startup snapshot, without the service', () => {
-    // A first build notes its commands; the snapshot of them is made (awaited here; the tool
-    // makes it in the background); a clean build then starts every call from it.
-    const env = { ODS_DAEMON: 'false', ODS_SNAPSHOT: 'true', ODS_DAEMON_DIR: join(root, 'private') };
-    const bin = join(REPO, 'packages/ods-backends/bin/ods-tblgen.js');
-    sh('ninja', ['-C', ours.dir, '-t', 'clean', 'ToyIncGen'], root);
-    build(ours, env);
-    let made = '';
-    for (let i = 0; i < 200 && !/snapshot: (made|nothing to do)/.test(made); i++) {
-      if (i > 0) spawnSync('sleep', ['0.3']);
-      made = sh(process.execPath, [bin, 'daemon', 'snapshot'], root, env);
-    }
-    const status = spawnSync(process.execPath, [bin, 'daemon', 'status'], { encoding: 'utf8', env: { ...process.env, ...env } }).stdout;
-    expect(status.replace(/^.*not running\n/, '')).toMatch(/^startup snapshot: [\d.]+ MB, \d+ seed commands\n$/);
-    sh('ninja', ['-C', ours.dir, '-t', 'clean', 'ToyIncGen'], root);
-    expect(rebuilt(build(ours, env)).length).toBe(outputs(ref.dir).length / 2);
-    for (const f of outputs(ref.dir)) {
-      expect(readFileSync(join(ours.dir, f), 'latin1'), `${f} differs from the reference's`).toBe(readFileSync(join(ref.dir, f), 'latin1'));
-    }
   });
 });

@@ -80,6 +80,20 @@ export function table(header, rows) {
   return [line(cells[0]), '|' + width.map((w, i) => (right[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|', ...cells.slice(1).map(line)].join('\n');
 }
 
+/**
+ * Resident memory of a live process in MB (`pid`, or 'self'): VmRSS now and VmHWM, its peak; or
+ * undefined (not Linux, or the process is gone).
+ */
+export function procMemMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
 export const sec = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

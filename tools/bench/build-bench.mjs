@@ -7,20 +7,24 @@
 //
 //   cold     `ods-tblgen build --jobs N` over an ods.json of all those outputs (one parse per .td,
 //            N worker threads, empty cache) against one mlir-tblgen-22 process per output, N-wide;
+//            with its peak memory: the maximum resident set of the build's process (main thread
+//            and worker threads together), from /usr/bin/time's %M
 //            --runs times each, alternating (the reference first), medians reported. Every run
 //            writes into fresh folders, for both tools: the outputs of the previous run are moved
 //            aside, not deleted (creating files right after deleting many is slower on ext4)
 //   no-op    the same build again: nothing changed, every job up to date
 //   watch    `ods-tblgen build --watch`: from a save of one dialect .td (a copy in the temp folder,
 //            first in the include path) to the end of the rebuild: a comment appended (outputs
-//            unchanged), and a new op appended (until its op-decls output is rewritten)
+//            unchanged), and a new op appended (until its op-decls output is rewritten); the
+//            watch process's resident memory (VmRSS) when it starts watching and after the saves,
+//            so that growth with time shows, and its peak (VmHWM)
 //
 // Options: --jobs N (default 2)   --filter SUBSTR (manifest file paths; repeatable)   --limit N
 //          --all (every row of those generators, trivial ones and files without ops included)   --samples N (watch saves, default 5)
 //          --runs N (cold runs of each tool, default 3)
 //          --dialect DIR (the copied dialect, default mlir/Dialect/Arith/IR)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
-import { childrenCpuMs, exec, lanes, median, readManifest, sec, table, timed, which } from './bench-util.mjs';
+import { childrenCpuMs, exec, lanes, median, procMemMb, readManifest, sec, table, timed, which } from './bench-util.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +35,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BUNDLE = join(ROOT, 'packages/ods-backends/dist/ods-tblgen.js');
 const INDEX = join(ROOT, 'packages/ods-backends/dist/index.js');
 const REF = 'mlir-tblgen-22';
+const TIME = '/usr/bin/time';
 const GENS = ['op-decls', 'op-defs', 'dialect-decls', 'dialect-defs', 'typedef-decls', 'typedef-defs', 'attrdef-decls', 'attrdef-defs', 'enum-decls', 'enum-defs'];
 
 const USAGE = `usage: node tools/bench/build-bench.mjs [--jobs N] [--filter SUBSTR] [--limit N] [--all]
@@ -91,6 +96,8 @@ function parseArgs(argv) {
   return o;
 }
 
+const mb = (x) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(0));
+
 /** Watch mode: a child `ods-tblgen build --watch`, its output, and a wait for a pattern. */
 function startWatch(tool, config, jobs) {
   const child = spawn(tool, ['build', '--config', config, '--watch', '--jobs', String(jobs)], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,7 +114,7 @@ function startWatch(tool, config, jobs) {
       await new Promise((r) => setTimeout(r, 2));
     }
   };
-  return { child, until, get length() { return out.length; }, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGINT'); }) };
+  return { child, until, mem: () => procMemMb(child.pid), get length() { return out.length; }, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGINT'); }) };
 }
 
 async function main() {
@@ -174,6 +181,16 @@ async function main() {
     // Each run writes into fresh folders (the previous run's outputs are moved aside).
     const refDir = (k) => join(tmp, `ref-${k}`);
     const build = () => exec(tool, ['build', '--config', config, '--jobs', String(opts.jobs)], tmp);
+    // The cold build under /usr/bin/time: its peak RSS (ru_maxrss: the process with its threads).
+    const memFile = join(tmp, 'peak-rss');
+    const hasTime = existsSync(TIME);
+    const coldBuild = async () => {
+      if (!hasTime) return { ...(await build()), peakMb: undefined };
+      rmSync(memFile, { force: true });
+      const r = await exec(TIME, ['-f', '%M', '-o', memFile, tool, 'build', '--config', config, '--jobs', String(opts.jobs)], tmp);
+      const kb = existsSync(memFile) ? Number(readFileSync(memFile, 'utf8').trim().split('\n').pop()) : NaN;
+      return { ...r, peakMb: Number.isFinite(kb) ? kb / 1024 : undefined };
+    };
     const refRuns = [];
     const coldRuns = [];
     for (let k = 0; k < opts.runs; k++) {
@@ -189,7 +206,7 @@ async function main() {
         renameSync(join(tmp, 'ods'), join(tmp, `ods-run-${k - 1}`));
         renameSync(join(tmp, '.ods-cache'), join(tmp, `.ods-cache-run-${k - 1}`));
       }
-      coldRuns.push(await timed(build));
+      coldRuns.push(await timed(coldBuild));
     }
     const medianRun = (runs) => {
       const byWall = [...runs].sort((a, b) => a.ms - b.ms);
@@ -223,6 +240,8 @@ async function main() {
 
     // Watch mode latency.
     const watchRows = [];
+    /** Memory: [what, resident now (MB), peak (MB)]. */
+    const memRows = [];
     const main = copied.map((f) => join(td, opts.dialect, f)).find((p) => jobs.some((j) => j.input === p && j.generator === 'op-decls')) ??
       copied.map((f) => join(td, opts.dialect, f)).find((p) => jobs.some((j) => j.input === p));
     if (main) {
@@ -230,6 +249,10 @@ async function main() {
       const w = startWatch(tool, config, opts.jobs);
       try {
         await w.until(/watching for changes/, 0);
+        // Memory when it starts watching, after the first save (its first parse) and after all.
+        const m0 = w.mem();
+        let m1;
+        let saves = 0;
         const done = /ods: \d+ outputs?: [^\n]*\(\d+ ms\)\n/;
         const comment = [];
         let rebuilt = '';
@@ -239,6 +262,7 @@ async function main() {
           appendFileSync(main, `\n// build-bench comment ${i}\n`);
           rebuilt = (await w.until(done, from))[0].trim();
           comment.push(performance.now() - t0);
+          if (++saves === 1) m1 = w.mem();
           await new Promise((r) => setTimeout(r, 400)); // past the watcher's recheck
         }
         watchRows.push([`comment appended to ${basename(main)} -> rebuild done (outputs unchanged)`, median(comment).toFixed(0), Math.min(...comment).toFixed(0)]);
@@ -257,10 +281,18 @@ async function main() {
               await new Promise((r) => setTimeout(r, 1));
             }
             newOp.push(performance.now() - t0);
+            saves++;
             await w.until(done, from);
             await new Promise((r) => setTimeout(r, 400));
           }
           watchRows.push([`new op appended to ${basename(main)} -> ${basename(opDecls.output)} rewritten`, median(newOp).toFixed(0), Math.min(...newOp).toFixed(0)]);
+        }
+        await new Promise((r) => setTimeout(r, 1000)); // let the last rebuild's garbage go
+        const m2 = w.mem();
+        if (m0 && m1 && m2) {
+          memRows.push([`build --watch: watching (after its first build)`, mb(m0.rss), mb(m0.hwm)]);
+          memRows.push([`build --watch: after 1 save`, mb(m1.rss), mb(m1.hwm)]);
+          memRows.push([`build --watch: after ${saves} saves (${((m2.rss - m1.rss) / (saves - 1)).toFixed(2)} MB per save after the first)`, mb(m2.rss), mb(m2.hwm)]);
         }
         notes.push(`watch: ${opts.samples} saves each; a save of ${basename(main)} reruns the outputs of every input that includes it: "${rebuilt}"`);
       } finally {
@@ -268,20 +300,26 @@ async function main() {
       }
     }
 
+    // The largest peak of the cold runs (memory, unlike time, hardly varies with the load).
+    const peaks = coldRuns.map((r) => r.value.peakMb).filter((x) => x !== undefined);
+    const coldPeak = peaks.length ? Math.max(...peaks) : undefined;
+    if (peaks.length) notes.push(`memory: the cold build's peak RSS is the ods-tblgen process's, its worker threads included (/usr/bin/time %M): ${peaks.map(mb).join(', ')} MB over the runs, the tables give the largest; the watch process's are VmRSS and VmHWM of /proc/<pid>/status; resident memory includes V8's headroom between collections, so a rise over a few saves need not be kept memory (over 60 saves it levels off)`);
     const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}x` : '-');
     const out = [];
     out.push(
       table(
-        ['build', 'outputs ok', 'wall (s)', 'cpu (s)', `wall vs ${REF}`, `cpu vs ${REF}`],
+        ['build', 'outputs ok', 'wall (s)', 'cpu (s)', `wall vs ${REF}`, `cpu vs ${REF}`, 'peak RSS (MB)'],
         [
-          [`${REF}, a process per output`, `${refOk}/${rows.length}`, sec(ref.ms), sec(ref.cpuMs), '1.00x', '1.00x'],
-          [`ods-tblgen build, cold: ${summary(coldRuns[last].value)}`, `exit ${coldRuns.map((r) => r.value.code).find((c) => c !== 0) ?? 0}`, sec(cold.ms), sec(cold.cpuMs), ratio(cold.ms, ref.ms), ratio(cold.cpuMs, ref.cpuMs)],
-          [`ods-tblgen build, no-op: ${summary(noop.value)}`, `exit ${noop.value.code}`, sec(noop.ms), sec(noop.cpuMs), ratio(noop.ms, ref.ms), ratio(noop.cpuMs, ref.cpuMs)],
+          [`${REF}, a process per output`, `${refOk}/${rows.length}`, sec(ref.ms), sec(ref.cpuMs), '1.00x', '1.00x', '-'],
+          [`ods-tblgen build, cold: ${summary(coldRuns[last].value)}`, `exit ${coldRuns.map((r) => r.value.code).find((c) => c !== 0) ?? 0}`, sec(cold.ms), sec(cold.cpuMs), ratio(cold.ms, ref.ms), ratio(cold.cpuMs, ref.cpuMs), mb(coldPeak)],
+          [`ods-tblgen build, no-op: ${summary(noop.value)}`, `exit ${noop.value.code}`, sec(noop.ms), sec(noop.cpuMs), ratio(noop.ms, ref.ms), ratio(noop.cpuMs, ref.cpuMs), '-'],
         ],
       ),
     );
     out.push(table(['rebuild', 'ratio'], [['no-op rebuild vs cold build (wall)', ratio(noop.ms, cold.ms)], ['no-op rebuild vs cold build (cpu)', ratio(noop.cpuMs, cold.cpuMs)]]));
     if (watchRows.length) out.push(table(['watch mode: save -> result', 'median (ms)', 'min (ms)'], watchRows));
+    if (coldPeak !== undefined) memRows.unshift([`ods-tblgen build, cold (${rows.length} outputs)`, '-', mb(coldPeak)]);
+    if (memRows.length) out.push(table(['memory', 'resident (MB)', 'peak (MB)'], memRows));
     notes.push(`outputs byte-identical to ${REF}: ${same}/${bothOk} (where both succeeded)`);
     notes.push('cpu: user + system time of the child processes (the build with its worker threads; the reference processes)');
     // What one process costs before any work on this machine: the reference pays it per output,

@@ -103,9 +103,6 @@ async function cliSuite(opts, inc, env, out) {
     ['LLVMOps --gen-op-decls', '--gen-op-decls', 'mlir/Dialect/LLVMIR/LLVMOps.td'],
   ];
   const rows = [];
-  // Without the service, each case once: the startup snapshot is made from these two commands.
-  for (const [, gen, file] of cases) timedRun(BIN, [gen, '-I', '.', file, '-o', join(out, 'warm.inc')], { cwd: inc, env: offEnv() });
-  settleSnapshot();
   for (const [name, gen, file] of cases) {
     process.stderr.write(`callers-bench: cli ${name} ...\n`);
     const args = [gen, '-I', '.', file];
@@ -125,13 +122,11 @@ async function cliSuite(opts, inc, env, out) {
     const svc = [];
     const svcEdit = [];
     const off = [];
-    const bare = [];
     let same = true;
     for (let k = 0; k < opts.runs; k++) {
       const r = timedRun(REF, [...args, '-o', join(out, 'ref.inc')], { cwd: inc });
       const s = timedRun(BIN, [...args, '-o', join(out, 'svc.inc')], { cwd: inc, env });
       const o = timedRun(BIN, [...args, '-o', join(out, 'off.inc')], { cwd: inc, env: offEnv() });
-      const b = timedRun(BIN, [...args, '-o', join(out, 'bare.inc')], { cwd: inc, env: offEnv({ snapshots: false }) });
       writeFileSync(edited, `${readFileSync(join(inc, file), 'latin1')}// edit ${k}\n`, 'latin1');
       const re = timedRun(REF, [...editArgs, '-o', join(out, 'ref-edit.inc')], { cwd: inc });
       const se = timedRun(BIN, [...editArgs, '-o', join(out, 'svc-edit.inc')], { cwd: inc, env });
@@ -139,25 +134,22 @@ async function cliSuite(opts, inc, env, out) {
       svc.push(s);
       svcEdit.push(se);
       off.push(o);
-      bare.push(b);
       const want = readFileSync(join(out, 'ref.inc'));
-      same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc'))) && want.equals(readFileSync(join(out, 'bare.inc')));
+      same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc')));
       same &&= readFileSync(join(out, 'ref-edit.inc')).equals(readFileSync(join(out, 'svc-edit.inc')));
     }
     const m = (xs, k = 'ms') => median(xs.map((x) => x[k]).filter((v) => v !== undefined));
     const refMs = m(ref);
     const cell = (xs) => `${fmtMs(m(xs))} (${ratio(m(xs), refMs)})`;
-    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off), cell(bare),
+    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off),
       `${m(ref, 'rssMb')?.toFixed(0) ?? '-'} / ${m(svc, 'rssMb')?.toFixed(0) ?? '-'} / ${m(off, 'rssMb')?.toFixed(0) ?? '-'} MB`, same ? 'yes' : 'NO']);
   }
   return table(
-    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'ODS_DAEMON=false, no snapshot', 'peak RSS ref / client / off', 'same bytes'],
+    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'peak RSS ref / client / off', 'same bytes'],
     rows,
   ) + '\n\nThe bin runs as CMake and Bazel run it (executed directly: its #! line applies). "Same input": the service\n' +
     'remembers the clean run and checks every file it read; "input edited": a comment is appended to the file\n' +
-    'before each call, so the service parses it and runs the generator again (the includes stay shared).\n' +
-    'ODS_DAEMON=false: from the startup snapshot of both commands (made after a first run of each); "no snapshot":\n' +
-    'ODS_SNAPSHOT=false as well.';
+    'before each call, so the service parses it and runs the generator again (the includes stay shared).';
 }
 
 /**
@@ -187,23 +179,19 @@ async function cmakeSuite(opts, env, out) {
     return r.ms;
   };
   build(odsDir, env);
-  build(odsDir, offEnv());
-  settleSnapshot();
   const ref = [];
   const svc = [];
   const off = [];
-  const bare = [];
   for (let k = 0; k < opts.runs; k++) {
     ref.push(build(refDir, process.env));
     svc.push(build(odsDir, env));
     off.push(build(odsDir, offEnv()));
-    bare.push(build(odsDir, offEnv({ snapshots: false })));
   }
   const refMs = median(ref);
   const cell = (xs) => `${fmtMs(median(xs))} (${ratio(median(xs), refMs)})`;
   return table(
-    ['CMake + Ninja, example dialect, cold', 'mlir-tblgen-22 / llvm-tblgen-22', 'ods-tblgen, service warm', 'ODS_DAEMON=false', 'ODS_DAEMON=false, no snapshot'],
-    [['ninja ToyIncGen (18 outputs)', fmtMs(refMs), cell(svc), cell(off), cell(bare)]],
+    ['CMake + Ninja, example dialect, cold', 'mlir-tblgen-22 / llvm-tblgen-22', 'ods-tblgen, service warm', 'ODS_DAEMON=false'],
+    [['ninja ToyIncGen (18 outputs)', fmtMs(refMs), cell(svc), cell(off)]],
   );
 }
 
@@ -232,6 +220,11 @@ async function exampleSuite(opts, inc, env, out) {
     fresh('warm', w);
     timedRun(BIN, ['build', '--config', join(out, `example-warm-${w}`, 'ods.json')], { env });
   }
+  // Without the service: a first build, and the startup snapshot it leads to, made here.
+  fresh('warm-off', 0);
+  timedRun(BIN, ['build', '--config', join(out, 'example-warm-off-0', 'ods.json')], { env: offEnv() });
+  settleSnapshot();
+  const bare = [];
   for (let k = 0; k < opts.runs; k++) {
     const t0 = performance.now();
     for (const j of config.jobs) {
@@ -244,11 +237,13 @@ async function exampleSuite(opts, inc, env, out) {
     svc.push(timedRun(BIN, ['build', '--config', join(ds, 'ods.json')], { env }).ms);
     const dof = fresh('off', k);
     off.push(timedRun(BIN, ['build', '--config', join(dof, 'ods.json')], { env: offEnv() }).ms);
+    const dbare = fresh('bare', k);
+    bare.push(timedRun(BIN, ['build', '--config', join(dbare, 'ods.json')], { env: offEnv({ snapshots: false }) }).ms);
   }
   const refMs = median(ref);
   return table(
-    ['example dialect, cold', `${config.jobs.length} reference processes, one after another`, 'ods-tblgen build, service warm', 'ODS_DAEMON=false'],
-    [['examples/dialect/ods.json', fmtMs(refMs), `${fmtMs(median(svc))} (${ratio(median(svc), refMs)})`, `${fmtMs(median(off))} (${ratio(median(off), refMs)})`]],
+    ['example dialect, cold', `${config.jobs.length} reference processes, one after another`, 'ods-tblgen build, service warm', 'ODS_DAEMON=false', 'ODS_DAEMON=false, no snapshot'],
+    [['examples/dialect/ods.json', fmtMs(refMs), ...[svc, off, bare].map((xs) => `${fmtMs(median(xs))} (${ratio(median(xs), refMs)})`)]],
   );
 }
 
@@ -315,7 +310,7 @@ async function nxSuite(opts, inc, out) {
     return r.ms;
   };
   const svcDir = join(out, 'nx-service');
-  const results = { ref: [], svc: [], svc3: [], off: [], batch: [] };
+  const results = { ref: [], svc: [], svc3: [], off: [], bare: [], batch: [] };
   for (let k = 0; k < opts.nxRuns; k++) {
     process.stderr.write(`callers-bench: nx run ${k + 1}/${opts.nxRuns}: ${n} reference processes, 2-wide ...\n`);
     const items = projects.flatMap((p) => p.jobs.map((j) => ({ j, cwd: join(ws, 'dialects', p.name) })));
@@ -338,6 +333,7 @@ async function nxSuite(opts, inc, out) {
     timedRun(BIN, ['build', '--config', join(ws, 'dialects', projects[0].name, 'ods.json')], { cwd: ws, env: offEnv() });
     settleSnapshot();
     results.off.push(runMany(['--parallel=2'], { ...nxEnv, ...offEnv() }));
+    results.bare.push(runMany(['--parallel=2'], { ...nxEnv, ...offEnv({ snapshots: false }) }));
     useNxPlugin(ws, 'executor');
     process.stderr.write('callers-bench: nx run-many --batch ...\n');
     results.batch.push(runMany(['--batch'], { ...nxEnv, ODS_DAEMON: 'false' }, 'ods-batch'));
@@ -348,8 +344,8 @@ async function nxSuite(opts, inc, out) {
   const cell = (xs) => `${(median(xs) / 1000).toFixed(2)} s (${ratio(median(xs), refMs)})`;
   return (
     table(
-      [`nx run-many, ${projects.length} projects, ${n} outputs, cold`, `${REF}, 2-wide`, '-t ods, service on', '-t ods, service on, --parallel=3', '-t ods, ODS_DAEMON=false', '-t ods-batch --batch (executor)'],
-      [['wall', `${(refMs / 1000).toFixed(2)} s`, cell(results.svc), cell(results.svc3), cell(results.off), cell(results.batch)]],
+      [`nx run-many, ${projects.length} projects, ${n} outputs, cold`, `${REF}, 2-wide`, '-t ods, service on', '-t ods, service on, --parallel=3', '-t ods, ODS_DAEMON=false', '-t ods, ODS_DAEMON=false, no snapshot', '-t ods-batch --batch (executor)'],
+      [['wall', `${(refMs / 1000).toFixed(2)} s`, cell(results.svc), cell(results.svc3), cell(results.off), cell(results.bare), cell(results.batch)]],
     ) + (peak ? `\n\nThe service's peak RSS after the Nx runs: ${peak.toFixed(0)} MB.` : '')
   );
 }

@@ -10,6 +10,8 @@
 //   save → page      from the save to the moment the page has re-rendered with the new
 //                    summary (a MutationObserver in the page; same machine, same clock).
 // Targets: ≤150 ms and ≤400 ms (median). Without chromium only the first is measured.
+// Memory: the dev server runs in this process: its resident set (rss) after the warm-up rounds
+// and after the last round, so that growth with time shows, and its peak (VmHWM).
 //
 // Options: --rounds N (default 20, after 3 warm-up rounds)  --gap MS (pause between saves,
 // default 300)  --json (print the raw numbers too)  --check (exit 1 when a median misses its
@@ -18,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { procMemMb } from './bench-util.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TARGETS = { outputs: 150, page: 400 };
@@ -113,7 +116,11 @@ const results = { outputs: [], page: [], engine: [], cpu: [] };
 const SUMMARY = 'let summary = "element-wise addition";';
 if (!original.includes(SUMMARY)) throw new Error(`vite-bench: ToyOps.td no longer contains ${SUMMARY}`);
 
+/** Resident memory in MB: [after the warm-up, after the last round]. */
+const rssMb = [];
+const mb = () => process.memoryUsage().rss / 2 ** 20;
 for (let round = 0; round < WARMUP + ROUNDS; round++) {
+  if (round === WARMUP) rssMb.push(mb());
   const marker = `element-wise addition, revision ${round + 1}`;
   const before = new Map(outputs.map((o) => [o, mtime(o)]));
   let pageDone;
@@ -160,6 +167,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
   await sleep(GAP);
 }
 
+rssMb.push(mb());
 writeFileSync(opsTd, original);
 await sleep(GAP);
 await browser?.close();
@@ -202,6 +210,9 @@ if (results.engine.length) {
   const c = stats(results.cpu);
   console.log(`CPU time of the dev server from save to outputs written: median ${fmt(c.median)}, min ${fmt(c.min)} (what an idle machine would take)`);
 }
+const hwm = procMemMb('self')?.hwm;
+const peak = hwm ? `, peak (VmHWM) ${hwm.toFixed(0)} MB` : '';
+console.log(`dev server (this process) resident memory: ${rssMb[0].toFixed(0)} MB after the warm-up, ${rssMb[1].toFixed(0)} MB after ${ROUNDS} more saves (${((rssMb[1] - rssMb[0]) / ROUNDS).toFixed(2)} MB per save)${peak}`);
 const [l1, l5] = (await import('node:os')).loadavg();
 console.log(`load average during the run: ${l1.toFixed(1)} (1 min), ${l5.toFixed(1)} (5 min) on ${(await import('node:os')).availableParallelism()} cores`);
 if (args.includes('--json')) console.log(JSON.stringify({ targets: TARGETS, ...results }, null, 2));

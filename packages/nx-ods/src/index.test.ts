@@ -272,3 +272,19 @@ describe.skipIf(!READY)('the generate executor', () => {
     }
   });
 });
+
+describe.skipIf(!READY)('bounded memory', () => {
+  it('keeps at most MAX_CACHED_NODES ods.json results', () => {
+    ws = mkdtempSync(join(tmpdir(), 'ods-nx-ws-'));
+    const n = plugin.MAX_CACHED_NODES + 5;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < n; i++) {
+      files[`p${i}/package.json`] = '{}';
+      files[`p${i}/ods.json`] = JSON.stringify({ mlirIncludeDir: ws, jobs: [{ input: 'A.td', generator: 'print-records', output: 'a.txt' }] });
+      files[`p${i}/A.td`] = 'def A;\n';
+    }
+    write(ws, files);
+    for (let i = 0; i < n; i++) plugin.createOdsNodes(`p${i}/ods.json`, undefined, { workspaceRoot: ws, nxJsonConfiguration: {} });
+    expect(plugin.cachedNodeCount()).toBe(plugin.MAX_CACHED_NODES);
+  });
+});

@@ -21,7 +21,7 @@ import {
   type RawProjectGraphDependency,
   type TargetConfiguration,
 } from '@nx/devkit';
-import { ConfigError, FileHasher, ScanSession, hashText, loadConfig, scanIncludes } from '@ods-ts/ods-engine';
+import { ConfigError, FileHasher, LruMap, ScanSession, hashText, loadConfig, scanIncludes } from '@ods-ts/ods-engine';
 
 export interface OdsPluginOptions {
   /** Name of the inferred target (default `ods`). */
@@ -60,7 +60,17 @@ function toolVersion(): string {
   }
   return cachedVersion;
 }
-const nodeCache = new Map<string, { key: string; result: CreateNodesResult }>();
+/**
+ * The last result per ods.json, for the Nx daemon's repeated graph computations. Bounded: a
+ * workspace with more ods.json files than this only recomputes the least recently used.
+ */
+export const MAX_CACHED_NODES = 1_000;
+const nodeCache = new LruMap<string, { key: string; result: CreateNodesResult }>(MAX_CACHED_NODES);
+
+/** ods.json results cached (for tests). */
+export function cachedNodeCount(): number {
+  return nodeCache.size;
+}
 
 function inside(workspaceRoot: string, p: string): string | undefined {
   const rel = relative(workspaceRoot, p);

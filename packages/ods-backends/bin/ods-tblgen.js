@@ -39,11 +39,10 @@ function inProcess() {
   // without --watch runs dist/build-cli.cjs likewise.
   const cliAlone = client !== undefined && sub !== 'build' && sub !== 'daemon' && sub !== 'lsp';
   const buildAlone = client !== undefined && sub === 'build' && !client.watching(process.argv.slice(3));
-  // The CLI alone or `build` from a startup snapshot, in a child process, when there is one worth
-  // it (src/startup-snapshot.ts); a successful run without the service notes its command as a
-  // seed of the next snapshot.
+  // `build` from a startup snapshot, in a child process, when there is one (src/startup-
+  // snapshot.ts); a successful build without the service is noted as a seed of the next snapshot.
   const argv = process.argv.slice(2);
-  const viaSnapshot = (cliAlone || buildAlone) && client.runFromSnapshot !== undefined;
+  const viaSnapshot = buildAlone && client.runFromSnapshot !== undefined;
   if (viaSnapshot && !client.serviceEnabled()) process.once('exit', (code) => code === 0 && client.noteRun(argv));
   if (viaSnapshot) {
     const code = client.runFromSnapshot(argv);

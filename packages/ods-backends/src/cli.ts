@@ -51,11 +51,6 @@ export interface CliIO {
   stdin?(): string;
   /** Reads the input and its includes (default: the disk); editors pass their unsaved texts. */
   fs?: FileSystem;
-  /**
-   * Run the command up to its output and stop there: nothing is written (no output file,
-   * depfile or stdout). Warms a process (startup snapshots) on a command seen before.
-   */
-  rehearsal?: boolean;
 }
 
 /**
@@ -186,7 +181,6 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
   }
   timer.stop();
   const errors = result.diagnostics.errorCount;
-  if (io.rehearsal) return errors > 0 ? 1 : 0;
 
   // The depfile is written even when --write-if-changed keeps the output (ninja needs it).
   if (args.depfile !== '') {

@@ -75,8 +75,8 @@ function snapshots() {
 }
 
 /**
- * Run `argv` (the CLI's, or `build` without --watch) from this build's startup snapshot
- * (startup-snapshot.ts): the exit code, or undefined when there is none worth starting from.
+ * Run `argv` (`build` without --watch) from this build's startup snapshot (startup-snapshot.ts):
+ * the exit code, or undefined when there is none, or the build wants worker threads.
  */
 function runFromThisSnapshot(argv: readonly string[]): number | undefined {
   const p = snapshots();

@@ -1,7 +1,7 @@
 // `ods-tblgen daemon start|stop|status|serve|snapshot`: the build service of this tool build
-// (see @ods-ts/ods-engine's service), and the startup snapshot that runs without it use
+// (see @ods-ts/ods-engine's service), and the startup snapshot that builds without it start from
 // (startup-snapshot.ts). `serve` runs the service in the foreground; the CLI starts it detached
-// on first use, and starts `snapshot` in the background when runs without the service need a
+// on first use, and starts `snapshot` in the background when builds without the service need a
 // new snapshot.
 import { availableParallelism } from 'node:os';
 import { askService, serviceDir, startService, startServiceDetached, type ServiceStatus } from '@ods-ts/ods-engine';
@@ -23,10 +23,10 @@ ODS_DAEMON=false never uses it (the default when CI is set); ODS_DAEMON=true alw
 Its socket lives in a folder only you can open: $ODS_DAEMON_DIR, else
 $XDG_RUNTIME_DIR/ods-tblgen-<uid>, else <tmp>/ods-tblgen-<uid>.
 
-Runs without the service start from a startup snapshot kept in the same folder: the CLI's
-compiled code and the include parses of recent commands, each restored only after its files
-are read again and found unchanged. \`snapshot\` makes it now from the commands noted;
-the CLI does so in the background when one is due. ODS_SNAPSHOT=false turns snapshots off.
+Builds without the service start from a startup snapshot kept in the same folder: the
+compiled code and the include parses of recent builds, each restored only after its files
+are read again and found unchanged. \`snapshot\` makes it now from the builds noted;
+ods-tblgen does so in the background when one is due. ODS_SNAPSHOT=false turns snapshots off.
 `;
 
 /** Idle time before the service exits, from ODS_DAEMON_IDLE (seconds). */

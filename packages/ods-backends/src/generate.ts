@@ -1,7 +1,7 @@
 // Runs a registered generator on a parse for the incremental engine (jobs from ods.json). A job's
 // `args` are parsed exactly like the CLI's generator options (`--dialect=x`, `--dialect x`, ...).
 import { type ParseResult, activeDiagnostics } from '@ods-ts/tablegen-core';
-import { type GenerateFn, type JobGroup, type OdsJob } from '@ods-ts/ods-engine';
+import { type GenerateFn, type JobGroup, LruMap, type OdsJob } from '@ods-ts/ods-engine';
 import { parseCommandLine } from './cli/options.js';
 import type { GeneratorOptionValue } from './cli/options.js';
 import { type GeneratorGroup, getGenerator } from './registry.js';
@@ -12,8 +12,17 @@ import './generators/index.js';
 /** A job's parsed generator options, or the parser's error text. */
 type ParsedJobArgs = { readonly ok: true; readonly options: ReadonlyMap<string, GeneratorOptionValue> } | { readonly ok: false; readonly errors: string };
 
-/** Parsed args by generator and args: the options do not depend on the input file. */
-const parsedArgs = new Map<string, ParsedJobArgs>();
+/**
+ * Parsed args by generator and args: the options do not depend on the input file. Bounded (a
+ * build service meets the `-dialect=` of every dialect of every repository it builds).
+ */
+export const MAX_PARSED_ARGS = 1_024;
+const parsedArgs = new LruMap<string, ParsedJobArgs>(MAX_PARSED_ARGS);
+
+/** Job args parsed and remembered (for tests). */
+export function parsedArgsCount(): number {
+  return parsedArgs.size;
+}
 
 function parseJobArgs(generator: string, args: readonly string[], input: string): ParsedJobArgs {
   let errors = '';

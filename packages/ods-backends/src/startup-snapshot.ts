@@ -1,31 +1,35 @@
-// Startup snapshots: a faster start for CLI runs without the build service (ODS_DAEMON=false,
-// CI, or no service answering). Such a run is one short process in a cold V8, and most of it
-// goes to parsing MLIR's shared includes (OpBase.td and the interfaces a dialect includes) and
-// to compiling the generators' code. A V8 startup snapshot (`node --build-snapshot`) saves the
-// heap of a process that loaded the CLI and ran a few recent commands, the seeds (startup-
-// snapshot-main.ts): their include parses and the compiled code. A run started from it parses
-// only its own file, while the includes are restored, each after every file it read was read
-// again and found to have the same bytes (tablegen-core's share.ts); so an edit is never missed.
+// Startup snapshots: a faster start for `ods-tblgen build` without the build service
+// (ODS_DAEMON=false, CI, or no service answering), as Nx runs it once per project. Such a build is
+// one short process in a cold V8, and much of it goes to loading the engine and the generators
+// and to parsing MLIR's shared includes (OpBase.td and the interfaces a dialect includes). A V8
+// startup snapshot (`node --build-snapshot`) saves the heap of a process that loaded `build` and
+// ran a few recent builds, the seeds (startup-snapshot-main.ts): their include parses and the
+// compiled code. A build started from it parses only its own files, while the includes are
+// restored, each after every file it read was read again and found to have the same bytes
+// (tablegen-core's share.ts); so an edit is never missed.
 //
-// - Use: the executable runs the CLI from the snapshot of this tool build, Node executable and
-//   V8 flags, when there is one whose seeds name the same include folders: in a child process,
-//   since a process picks its snapshot when it starts (`node --snapshot-blob`). Output, exit
-//   code and streams are the child's.
-// - Making: after a successful run the executable notes the command (recent ones, one per parse
-//   and action, up to MAX_PARSES parses), and when the snapshot lacks its include parses or its
-//   action's code, or the last run found the snapshot stale, it starts
-//   `ods-tblgen daemon snapshot` in the background: one at a time, at low priority, at most one
-//   per COOLDOWN_MS, writing the new snapshot atomically.
+// - Use: the executable runs `build` from the snapshot of this tool build, Node executable and
+//   V8 flags, when there is one: in a child process, since a process picks its snapshot when it
+//   starts (`node --snapshot-blob`). Output, exit code and streams are the child's. A build big
+//   enough for worker threads (which such a process cannot start) is handed back at once.
+// - Making: after a successful build the executable notes it (the last one per working folder,
+//   up to MAX_SEEDS folders), and when the snapshot holds no build of that folder, or the last
+//   run found it stale, it starts `ods-tblgen daemon snapshot` in the background: one at a time,
+//   at low priority, at most one per COOLDOWN_MS, writing the new snapshot atomically.
 // - Where: the service's private folder (0700, checked), since V8 runs the code a snapshot
 //   holds; files `snapshot-<key>.*` (key: tool build, Node version and executable, V8 flags).
 //   ODS_SNAPSHOT=false turns them off.
+//
+// The CLI's one-file calls (`--gen-*`) do not use snapshots: a snapshot of their parses loads
+// about as slowly as they parse (V8 deserializes the record graph), and the CLI alone already
+// starts with a code cache (compile-cache.ts). Measured in tools/bench/callers-bench.mjs.
 import type * as ChildProcess from 'node:child_process';
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
-import { BUILD_HANDED_BACK, type Seed, addSeed, covers, makeSeed, seedable, worthStarting } from './startup-snapshot-seeds.js';
+import { BUILD_HANDED_BACK, type Seed, addSeed, covers, snapshotCommand } from './startup-snapshot-seeds.js';
 
 // child_process only on the paths that start a process: the thin client (which holds this module)
 // talks to a running service on most calls and needs none.
@@ -33,10 +37,8 @@ const childProcess = (): typeof ChildProcess => createRequire(import.meta.url)('
 
 /** V8 flags of the snapshot's processes (a snapshot loads only under the flags it was made with). */
 const V8_FLAGS = ['--no-opt', '--v8-pool-size=1'];
-/** Different parses among the seeds: each adds its include parses to the snapshot, which every run loads. */
-const MAX_PARSES = 4;
-/** Seed commands (one per parse and action: each action's code is compiled once in the snapshot). */
-const MAX_SEEDS = 32;
+/** Seed builds (working folders): each adds its include parses to the snapshot, which every run loads. */
+const MAX_SEEDS = 3;
 /** The least time between two snapshots. */
 const COOLDOWN_MS = 20_000;
 /** A builder that held the lock this long is taken for dead. */
@@ -133,15 +135,13 @@ function ours(file: string): boolean {
 }
 
 /**
- * Run the CLI with `argv` from the snapshot, when there is one for these include folders: the
- * exit code, or undefined (run it another way). `bin` is the executable's path (the child's
- * argv[1]).
+ * Run `argv` (`build ...`) from the snapshot, when there is one: the exit code, or undefined (run
+ * it another way). `bin` is the executable's path (the child's argv[1]).
  */
 export function runFromSnapshot(paths: SnapshotPaths, argv: readonly string[], bin: string): number | undefined {
-  if (!ours(paths.blob)) return undefined;
+  if (!snapshotCommand(argv) || !ours(paths.blob)) return undefined;
   const built = readSeedsFile(paths.built);
-  if (!built || built.blob !== stamp(paths.blob)) return undefined;
-  if (!worthStarting(built.seeds, argv)) return undefined;
+  if (!built?.seeds.length || built.blob !== stamp(paths.blob)) return undefined;
   const r = childProcess().spawnSync(process.execPath, [...V8_FLAGS, '--snapshot-blob', paths.blob, '--', bin, ...argv], {
     stdio: 'inherit',
     env: { ...process.env, ODS_SNAPSHOT_STALE_MARK: paths.stale },
@@ -154,7 +154,7 @@ export function runFromSnapshot(paths: SnapshotPaths, argv: readonly string[], b
   }
   // A build that needs worker threads, which a process started from a snapshot cannot start:
   // handed back before it printed anything.
-  if (argv[0] === 'build' && r.status === BUILD_HANDED_BACK) return undefined;
+  if (r.status === BUILD_HANDED_BACK) return undefined;
   // Node died loading it (it checks little of a snapshot): it is not used again, and the run
   // goes on another way (outputs are written only at the end of a run, and atomically).
   if (r.signal === 'SIGSEGV' || r.signal === 'SIGBUS' || r.signal === 'SIGABRT' || r.signal === 'SIGILL' || r.signal === 'SIGTRAP') {
@@ -177,18 +177,18 @@ function forget(file: string): void {
 }
 
 /**
- * Note a successful run of `argv` in `cwd`, and start a new snapshot in the background when
- * none covers it (or the last one is stale). `bin` runs `daemon snapshot`.
+ * Note a successful build (`argv`) in `cwd`, and start a new snapshot in the background when
+ * none holds a build of that folder (or the last one is stale). `bin` runs `daemon snapshot`.
  */
 export function noteRun(paths: SnapshotPaths, argv: readonly string[], cwd: string, bin: string): void {
-  if (!seedable(argv)) return;
+  if (!snapshotCommand(argv)) return;
   const stale = existsSync(paths.stale);
   const built = readSeeds(paths.built);
-  if (!stale && existsSync(paths.blob) && built && covers(built, argv, cwd)) return;
+  if (!stale && existsSync(paths.blob) && built && covers(built, cwd)) return;
   const wanted = readSeeds(paths.wanted) ?? built ?? [];
-  if (!covers(wanted, argv, cwd)) {
+  if (!covers(wanted, cwd)) {
     try {
-      writeAtomicPrivate(paths.wanted, JSON.stringify({ seeds: addSeed(wanted, makeSeed(argv, cwd), MAX_PARSES, MAX_SEEDS) }));
+      writeAtomicPrivate(paths.wanted, JSON.stringify({ seeds: addSeed(wanted, { cwd, argv: [...argv] }, MAX_SEEDS) }));
     } catch {
       return;
     }
@@ -281,5 +281,5 @@ export function describeSnapshot(paths: SnapshotPaths): string {
   if (!existsSync(paths.blob)) return 'startup snapshot: none yet\n';
   const seeds = readSeeds(paths.built) ?? [];
   const mb = statSync(paths.blob).size / 1048576;
-  return `startup snapshot: ${mb.toFixed(1)} MB, ${seeds.length} seed command${seeds.length === 1 ? '' : 's'}${existsSync(paths.stale) ? ' (stale: a new one is due)' : ''}\n`;
+  return `startup snapshot: ${mb.toFixed(1)} MB, ${seeds.length} seed build${seeds.length === 1 ? '' : 's'}${existsSync(paths.stale) ? ' (stale: a new one is due)' : ''}\n`;
 }

@@ -82,3 +82,14 @@ describe('FileHasher', () => {
     expect(h.hash(t.path('f.td'))).toBe(hashText('bbb'));
   });
 });
+
+describe('FileHasher memory', () => {
+  it('keeps at most MAX_ENTRIES files', () => {
+    const h = new FileHasher();
+    const stamps: { [path: string]: [number, number, number, number, string] } = {};
+    for (let i = 0; i < FileHasher.MAX_ENTRIES + 10; i++) stamps[`/nowhere/f${i}.td`] = [1, 2, 3, i, 'h'];
+    h.loadStamps(stamps);
+    expect(h.size).toBe(FileHasher.MAX_ENTRIES);
+    expect(Object.keys(h.stamps(['/nowhere/f0.td', `/nowhere/f${FileHasher.MAX_ENTRIES + 9}.td`]))).toEqual([`/nowhere/f${FileHasher.MAX_ENTRIES + 9}.td`]);
+  });
+});

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { LruMap } from './lru.js';
 
 /**
  * Write a file through a temp file in the same folder and a rename: readers (a compiler, a
@@ -49,7 +50,17 @@ export type FileStamp = [number, number, number, number, string];
  * stats the files (a write changes the ctime, which cannot be set back).
  */
 export class FileHasher {
-  private memo = new Map<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number; hash: string }>();
+  /**
+   * Bounded (a build service or watch process lives through many builds and repositories): an
+   * entry is ~200 bytes, and a file evicted is only read and hashed again.
+   */
+  static readonly MAX_ENTRIES = 50_000;
+  private memo = new LruMap<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number; hash: string }>(FileHasher.MAX_ENTRIES);
+
+  /** Files memoized (for tests). */
+  get size(): number {
+    return this.memo.size;
+  }
 
   /** The memo entries of `paths` (those hashed or recorded by this hasher). */
   stamps(paths: Iterable<string>): { [path: string]: FileStamp } {

@@ -4,6 +4,7 @@
 export * from './config.js';
 export * from './scan.js';
 export * from './fsutil.js';
+export { LruMap } from './lru.js';
 export * from './run-group.js';
 export * from './engine.js';
 export { serveWorker } from './worker.js';

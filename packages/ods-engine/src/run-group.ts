@@ -15,6 +15,7 @@ import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OdsJob } from './config.js';
 import { type FileStamp, hashText, writeFileAtomic } from './fsutil.js';
+import { LruMap } from './lru.js';
 
 /** The parse shared by a group of jobs. */
 export interface GroupSpec {
@@ -98,14 +99,25 @@ function builtin(parse: ParseResult, job: OdsJob): string | undefined {
   return undefined;
 }
 
-/** The last bytes read of each path and their hash: most reads find a file unchanged. */
-const hashes = new Map<string, { text: string; hash: string }>();
+/**
+ * The last bytes read of each path and their hash: most reads find a file unchanged. Bounded
+ * (it holds the texts): the files of the builds in use stay (MLIR's whole tree is 313 .td
+ * files), those of repositories no longer built go first.
+ */
+export const MAX_HASHED_TEXTS = 2_048;
+const textHashes = new LruMap<string, { text: string; hash: string }>(MAX_HASHED_TEXTS);
 
-function hashOf(path: string, text: string): string {
-  const hit = hashes.get(path);
+/** Texts whose hash this thread remembers (for tests). */
+export function hashedTextCount(): number {
+  return textHashes.size;
+}
+
+/** The sha256 of the bytes `text` read from `path` (exported for tests). */
+export function hashOf(path: string, text: string): string {
+  const hit = textHashes.get(path);
   if (hit && hit.text === text) return hit.hash;
   const hash = hashText(Buffer.from(text, 'latin1'));
-  hashes.set(path, { text, hash });
+  textHashes.set(path, { text, hash });
   return hash;
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileSync, utimesSync } from 'node:fs';
-import { ScanSession, resolveInclude, scanIncludes } from './scan.js';
+import { mkdtempSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_SCANNED_FILES, ScanSession, resolveInclude, scanIncludes, scannedFileCount } from './scan.js';
 import { tempTree, type TempTree } from './__fixtures__/helpers.js';
 
 let t: TempTree;
@@ -59,5 +61,20 @@ describe('static include scan', () => {
     expect(one.files).toEqual([t.path('p1/main.td'), t.path('inc/shared.td'), t.path('inc/deep.td')]);
     // p2's own shared.td shadows the include folder's, as in a parse run there.
     expect(two.files).toEqual([t.path('p2/main.td'), t.path('p2/shared.td')]);
+  });
+});
+
+describe('include names remembered', () => {
+  it('stay at MAX_SCANNED_FILES files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ods-scan-cap-'));
+    try {
+      const n = MAX_SCANNED_FILES + 10;
+      for (let i = 0; i < n; i++) writeFileSync(join(dir, `f${i}.td`), '');
+      writeFileSync(join(dir, 'top.td'), Array.from({ length: n }, (_, i) => `include "f${i}.td"\n`).join(''));
+      expect(scanIncludes(join(dir, 'top.td'), [], dir).files).toHaveLength(n + 1);
+      expect(scannedFileCount()).toBe(MAX_SCANNED_FILES);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { pathOfBytes } from '@ods-ts/tablegen-core';
+import { LruMap } from './lru.js';
 
 const INCLUDE_RE = /^[ \t]*include[ \t]+"([^"\n]*)"/gm;
 
@@ -27,10 +28,16 @@ function includeNames(text: string): string[] {
 /**
  * The include names of files read from disk, by path, while their stat stamp holds: the same
  * files are scanned for many inputs (OpBase.td and its friends for every dialect of an Nx
- * workspace, once for the targets and once for the dependencies). Bounded: emptied when full.
+ * workspace, once for the targets and once for the dependencies). Bounded: the least recently
+ * scanned go first.
  */
-const namesOnDisk = new Map<string, { readonly stamp: string; readonly names: readonly string[] }>();
-const MAX_SCANNED_FILES = 10_000;
+export const MAX_SCANNED_FILES = 10_000;
+const namesOnDisk = new LruMap<string, { readonly stamp: string; readonly names: readonly string[] }>(MAX_SCANNED_FILES);
+
+/** Files whose include names are remembered (for tests). */
+export function scannedFileCount(): number {
+  return namesOnDisk.size;
+}
 
 function includeNamesOnDisk(file: string): readonly string[] | undefined {
   let stamp: string;
@@ -46,7 +53,6 @@ function includeNamesOnDisk(file: string): readonly string[] | undefined {
   const text = readText(file);
   if (text === undefined) return undefined;
   const names = includeNames(text);
-  if (namesOnDisk.size >= MAX_SCANNED_FILES) namesOnDisk.clear();
   namesOnDisk.set(file, { stamp, names });
   return names;
 }

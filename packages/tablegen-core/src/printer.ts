@@ -12,11 +12,17 @@ export function printRecord(r: Record): string {
   out += ' {';
   if (r.directSuperClasses.length > 0) out += '\t// ' + r.superClassNames().join(' ');
   out += '\n';
-  for (const v of r.values) {
-    if (v.isNonconcreteOK() && !r.isTemplateArg(v.nameInit)) out += '  ' + v.print(true);
+  // Indexed loops (a cold for-of allocates an iterator result per field); a def has no
+  // template arguments to leave out.
+  const values = r.values;
+  const hasArgs = r.templateArgs.length > 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v.isNonconcreteOK() && !(hasArgs && r.isTemplateArg(v.nameInit))) out += '  ' + v.print(true);
   }
-  for (const v of r.values) {
-    if (!v.isNonconcreteOK() && !r.isTemplateArg(v.nameInit)) out += '  ' + v.print(true);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!v.isNonconcreteOK() && !(hasArgs && r.isTemplateArg(v.nameInit))) out += '  ' + v.print(true);
   }
   return out + '}\n';
 }

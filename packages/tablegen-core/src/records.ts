@@ -29,10 +29,72 @@ import {
 export const MAX_LIST_SIZE = 2_000_000;
 const MAX_LIST_ELEMENTS = 30_000_000;
 
-/** A node of the uniquing trie: values keyed by a sequence of numbers (a tag, then child ids). */
-class TrieNode {
-  value: Init | undefined;
-  children: Map<number, TrieNode> | undefined;
+/**
+ * Values keyed by a tag and a long sequence of ids (lists, dags, `Class<args>` of more than
+ * MAX_TUPLE_IDS ids), in one open-addressing hash table: a lookup hashes the ids once and
+ * compares the key arrays (kept as given: callers make a fresh one per lookup), where a trie
+ * took a Map per key node.
+ */
+class LongKeyTable {
+  private keys: (readonly number[] | undefined)[] = new Array<readonly number[] | undefined>(256).fill(undefined);
+  private tags = new Int32Array(256);
+  private hashes = new Int32Array(256);
+  private vals: (Init | undefined)[] = new Array<Init | undefined>(256).fill(undefined);
+  private mask = 255;
+  count = 0;
+  readonly perTag: number[] = [];
+
+  static hash(tag: number, ids: readonly number[]): number {
+    let h = Math.imul(0x2545f491 ^ tag, 0x9e3779b1);
+    for (let i = 0; i < ids.length; i++) h = Math.imul(((h << 5) | (h >>> 27)) ^ (ids[i]! | 0), 0x9e3779b1);
+    return h ^ (h >>> 15);
+  }
+  private static same(a: readonly number[], b: readonly number[]): boolean {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  get(h: number, tag: number, ids: readonly number[]): Init | undefined {
+    const mask = this.mask;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const v = this.vals[i];
+      if (v === undefined) return undefined;
+      if (this.hashes[i] === h && this.tags[i] === tag && LongKeyTable.same(this.keys[i]!, ids)) return v;
+    }
+  }
+  /** Add a key that is not in the table. */
+  add(h: number, tag: number, ids: readonly number[], v: Init): void {
+    this.count++;
+    this.perTag[tag] = (this.perTag[tag] ?? 0) + 1;
+    if (2 * this.count > this.mask + 1) this.grow();
+    this.put(h, tag, ids, v);
+  }
+  private put(h: number, tag: number, ids: readonly number[], v: Init): void {
+    const mask = this.mask;
+    let i = h & mask;
+    while (this.vals[i] !== undefined) i = (i + 1) & mask;
+    this.keys[i] = ids;
+    this.tags[i] = tag;
+    this.hashes[i] = h;
+    this.vals[i] = v;
+  }
+  private grow(): void {
+    const { keys, tags, hashes, vals, mask } = this;
+    const n = (mask + 1) * 4;
+    this.keys = new Array<readonly number[] | undefined>(n).fill(undefined);
+    this.tags = new Int32Array(n);
+    this.hashes = new Int32Array(n);
+    this.vals = new Array<Init | undefined>(n).fill(undefined);
+    this.mask = n - 1;
+    for (let i = 0; i <= mask; i++) if (vals[i] !== undefined) this.put(hashes[i]!, tags[i]!, keys[i]!, vals[i]!);
+  }
+  /** Move every entry of `from` (none of them in this table) here. */
+  addAll(from: LongKeyTable): void {
+    for (let i = 0; i <= from.mask; i++) {
+      const v = from.vals[i];
+      if (v !== undefined) this.add(from.hashes[i]!, from.tags[i]!, from.keys[i]!, v);
+    }
+  }
 }
 
 /** Slots per entry of a TupleTable: a tag and up to five ids (unused trailing ids are 0). */
@@ -181,7 +243,7 @@ function tupleHash(t: number, a: number, b: number, d: number, e: number, f: num
  * it was first referenced) keeps that state in the keeper.
  */
 export class ValuePools {
-  trie = new TrieNode();
+  long = new LongKeyTable();
   /** Values keyed by a tag and at most five ids (most of them). */
   tuples = new TupleTable();
   strings = new Map<string, StringInit>();
@@ -245,25 +307,6 @@ class Context {
   }
 }
 
-/** Move every node of `from` into `into` (an explicit stack: keys can be very long). */
-function mergeTrie(into: TrieNode, from: TrieNode): void {
-  const work: [TrieNode, TrieNode][] = [[into, from]];
-  for (let item = work.pop(); item; item = work.pop()) {
-    const [a, b] = item;
-    if (b.value && !a.value) a.value = b.value;
-    if (!b.children) continue;
-    if (!a.children) {
-      a.children = b.children;
-      continue;
-    }
-    for (const [k, child] of b.children) {
-      const t = a.children.get(k);
-      if (!t) a.children.set(k, child);
-      else work.push([t, child]);
-    }
-  }
-}
-
 let current: Context | undefined;
 
 function ctx(): Context {
@@ -306,32 +349,13 @@ const enum Tag {
   Cond,
 }
 
-function step(node: TrieNode, k: number): TrieNode {
-  let children = node.children;
-  if (!children) node.children = children = new Map();
-  let next = children.get(k);
-  if (!next) children.set(k, (next = new TrieNode()));
-  return next;
-}
-
-function finish<T extends Init>(node: TrieNode, make: () => T): T {
-  if (node.value) return node.value as T;
-  const v = make();
-  current!.own.size++;
-  node.value = v;
-  return v;
-}
-
-/** The node at a key in a trie, if there is one (no nodes are created). */
-const at = (n: TrieNode | undefined, k: number): TrieNode | undefined => n?.children?.get(k);
-
-/** Keys of variable length up to this many ids go to the TupleTable, longer ones to the trie. */
+/** Keys of variable length up to this many ids go to the TupleTable, longer ones to the LongKeyTable. */
 const MAX_TUPLE_IDS = 5;
 
 /**
  * The unique value for (tag, ...ids), created by `make` the first time. A short key goes to
  * the TupleTable, its length in its tag (the padding 0s cannot be mistaken for ids); a long
- * one to the trie, where keys built up id by id share their prefixes.
+ * one to the LongKeyTable.
  */
 function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T): T {
   const n = ids.length;
@@ -339,14 +363,14 @@ function intern<T extends Init>(tag: Tag, ids: readonly number[], make: () => T)
     return internTuple(tag | (n << TAG_BITS), n > 0 ? ids[0]! : 0, n > 1 ? ids[1]! : 0, n > 2 ? ids[2]! : 0, n > 3 ? ids[3]! : 0, n > 4 ? ids[4]! : 0, make);
   }
   const c = ctx();
-  if (c.shared) {
-    let n = at(c.shared.trie, tag);
-    for (let i = 0; n && i < ids.length; i++) n = at(n, ids[i]!);
-    if (n?.value) return n.value as T;
-  }
-  let node = step(c.own.trie, tag);
-  for (let i = 0; i < ids.length; i++) node = step(node, ids[i]!);
-  return finish(node, make);
+  const h = LongKeyTable.hash(tag, ids);
+  const v = (c.shared && c.shared.long.get(h, tag, ids)) || c.own.long.get(h, tag, ids);
+  if (v) return v as T;
+  const made = make();
+  // `make` may have interned other values (the table may have grown): `add` finds the slot anew.
+  c.own.size++;
+  c.own.long.add(h, tag, ids, made);
+  return made;
 }
 
 /**
@@ -2260,20 +2284,30 @@ export class Record {
 
   /** Visit every superclass in post-order (see `superClasses`), without recursion. */
   forEachSuperClass(fn: (rec: Record, loc: Loc | undefined) => void): void {
-    const stack: { rec: Record; loc: Loc | undefined; next: number }[] = [{ rec: this, loc: undefined, next: 0 }];
+    // The stack as parallel arrays (an object per visit otherwise): each entry is a record, the
+    // superclass entry it came from, and how many of its direct superclasses were visited.
+    const recs: Record[] = [this];
+    const from: ([Record, Loc | undefined] | undefined)[] = [undefined];
+    const next: number[] = [0];
     let count = 0;
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const direct = top.rec.directSuperClasses;
-      if (top.next < direct.length) {
-        const [rec, loc] = direct[top.next++]!;
-        stack.push({ rec, loc, next: 0 });
+    while (recs.length > 0) {
+      const top = recs.length - 1;
+      const direct = recs[top]!.directSuperClasses;
+      const k = next[top]!;
+      if (k < direct.length) {
+        next[top] = k + 1;
+        const e = direct[k]!;
+        recs.push(e[0]);
+        from.push(e);
+        next.push(0);
         continue;
       }
-      stack.pop();
-      if (stack.length === 0) break;
+      recs.pop();
+      next.pop();
+      const e = from.pop();
+      if (recs.length === 0) break;
       if (++count > MAX_SUPERCLASS_LIST) fatalAt(this, `too many superclasses (more than ${MAX_SUPERCLASS_LIST})`);
-      fn(top.rec, top.loc);
+      fn(e![0], e![1]);
     }
   }
 
@@ -2592,16 +2626,7 @@ export class RecordKeeper {
   allocationStats(): { pools: [string, number][]; records: number; anonymous: number } {
     const own = this.context.own;
     const byTag = (tag: number): number => {
-      let n = own.tuples.perTag[tag] ?? 0;
-      const stack: TrieNode[] = [];
-      const root = own.trie.children?.get(tag);
-      if (root) stack.push(root);
-      while (stack.length > 0) {
-        const node = stack.pop()!;
-        if (node.value) n++;
-        if (node.children) for (const c of node.children.values()) stack.push(c);
-      }
-      return n;
+      return (own.tuples.perTag[tag] ?? 0) + (own.long.perTag[tag] ?? 0);
     };
     // The type of no class (`rec:`) is llvm's AnyRecord, not in its pool.
     const recordTypes = this.context.recordTypeKeys.size - (this.context.recordTypeKeys.has('rec:') ? 1 : 0);
@@ -2667,13 +2692,13 @@ export class RecordKeeper {
   shareValues(): void {
     const { own, shared } = this.context;
     if (!shared) return;
-    mergeTrie(shared.trie, own.trie);
+    shared.long.addAll(own.long);
     shared.tuples.addAll(own.tuples);
     for (const [k, v] of own.strings) shared.strings.set(k, v);
     for (const [k, v] of own.codes) shared.codes.set(k, v);
     for (const [k, v] of own.ints) shared.ints.set(k, v);
     shared.size += own.size;
-    own.trie = new TrieNode();
+    own.long = new LongKeyTable();
     own.tuples = new TupleTable();
     own.strings = new Map();
     own.codes = new Map();

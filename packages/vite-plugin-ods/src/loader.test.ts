@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTableGen } from '@ods-ts/tablegen-core';
 import { resolveConfig, type GenerateFn } from '@ods-ts/ods-engine';
-import { OdsModuleLoader } from './loader.js';
+import { MAX_LOADER_PARSES, OdsModuleLoader } from './loader.js';
 
 describe('OdsModuleLoader', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ods-loader-'));
@@ -101,5 +101,26 @@ describe('OdsModuleLoader', () => {
     const failing = loader.load(x, 'fails', ['--x']);
     expect(failing.error).toMatch(/error: bad option --x/);
     expect(loader.load(x, 'nope', [])).toMatchObject({ missingGenerator: true, files: [x] });
+  });
+});
+
+describe('OdsModuleLoader memory', () => {
+  it('keeps at most MAX_LOADER_PARSES parses, the least recently used dropped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ods-loader-cap-'));
+    try {
+      const config = resolveConfig({ jobs: [], mlirIncludeDir: dir }, join(dir, 'ods.json'));
+      const loader = new OdsModuleLoader(config, () => 'x', () => false);
+      const n = MAX_LOADER_PARSES + 8;
+      for (let i = 0; i < n; i++) {
+        writeFileSync(join(dir, `f${i}.td`), `def D${i};\n`);
+        expect(loader.load(join(dir, `f${i}.td`), 'print-records', []).text).toContain(`def D${i}`);
+      }
+      expect(loader.cachedInputs).toBe(MAX_LOADER_PARSES);
+      expect(loader.load(join(dir, `f${n - 1}.td`), 'print-records', []).cached).toBe(true);
+      expect(loader.load(join(dir, 'f0.td'), 'print-records', []).cached).toBe(false);
+      expect(loader.cachedInputs).toBe(MAX_LOADER_PARSES);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   writeJson,
   type ParseResult,
 } from '@ods-ts/tablegen-core';
-import { FileHasher, type GenerateFn, type OdsConfig, type OdsJob } from '@ods-ts/ods-engine';
+import { FileHasher, LruMap, type GenerateFn, type OdsConfig, type OdsJob } from '@ods-ts/ods-engine';
 
 /** The outcome of one `?ods=` module. */
 export interface ModuleOutput {
@@ -40,13 +40,25 @@ interface Entry {
 /** Generator names handled without `generate`: `records` is the JSON object of `dump-json`. */
 export const BUILTIN_MODULE_GENERATORS = ['records', 'print-records', 'dump-json'] as const;
 
+/**
+ * Parses kept, by input. Each holds the records of a whole parse (a dialect with MLIR's includes),
+ * and the engine offers one per input it builds: bounded, the least recently used go first (a
+ * module asking for one again parses it again).
+ */
+export const MAX_LOADER_PARSES = 32;
+
 export class OdsModuleLoader {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LruMap<string, Entry>(MAX_LOADER_PARSES);
   private readonly hasher = new FileHasher();
   /** The outputs (keys of `Entry.outputs`) modules have asked for, by input. */
   private readonly requested = new Map<string, Set<string>>();
   /** Parses run (not reused) so far; for tests and the bench. */
   parses = 0;
+
+  /** Inputs whose parse or outputs are kept (for tests). */
+  get cachedInputs(): number {
+    return this.entries.size;
+  }
 
   constructor(
     private config: OdsConfig,
