@@ -88,6 +88,10 @@ class LongKeyTable {
     this.mask = n - 1;
     for (let i = 0; i <= mask; i++) if (vals[i] !== undefined) this.put(hashes[i]!, tags[i]!, keys[i]!, vals[i]!);
   }
+  /** Call `fn` with every value of the table. */
+  forEachValue(fn: (v: Init) => void): void {
+    for (const v of this.vals) if (v !== undefined) fn(v);
+  }
   /** Move every entry of `from` (none of them in this table) here. */
   addAll(from: LongKeyTable): void {
     for (let i = 0; i <= from.mask; i++) {
@@ -2663,11 +2667,7 @@ export class RecordKeeper {
     const own = c.own;
     const values: Init[] = [...own.ints.values()];
     own.tuples.forEachValue((v) => values.push(v));
-    const stack: TrieNode[] = own.trie.children ? [...own.trie.children.values()] : [];
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      if (node.value) values.push(node.value);
-      if (node.children) for (const child of node.children.values()) stack.push(child);
-    }
+    own.long.forEachValue((v) => values.push(v));
     const types: RecTy[] = c.bitsTys.filter((t): t is BitsRecTy => t !== undefined);
     for (const key of c.recordTypeKeys) types.push(c.typePool.get(key)!);
     return { values, strings: [...own.strings.values(), ...own.codes.values()], types, unpooled: c.unpooled };
