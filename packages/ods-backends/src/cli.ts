@@ -135,8 +135,10 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
     err(`${PROG}: Could not open input file '${args.input}': ${errnoMessage(e)}\n`);
     return 1;
   }
-  // A host that remembers runs (the build service) may hold this parse already.
-  const memoKey = runMemo.parseKey(args, cwd, io.fs !== undefined);
+  // A host that remembers runs (the build service) may hold this parse already. The allocation
+  // stats of --print-detailed-records count the values a parse makes: it parses afresh, alone.
+  const unshared = args.action === 'print-detailed-records';
+  const memoKey = unshared ? undefined : runMemo.parseKey(args, cwd, io.fs !== undefined);
   let result = memoKey !== undefined ? runMemo.lookupParse(memoKey, text) : undefined;
   if (result) {
     result.diagnostics.sink = io.stderr;
@@ -152,6 +154,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
       noWarnOnUnusedTemplateArgs: args.noWarnOnUnusedTemplateArgs,
       colors: args.colors,
       onDiagnostic: io.stderr,
+      unshared,
     });
     if (memoKey !== undefined) runMemo.storeParse(memoKey, result, abs(args.input), text, cwd);
   }

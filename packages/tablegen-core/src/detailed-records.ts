@@ -2,9 +2,12 @@
 // and records with the file:line of each record, field and template argument, the defm chain
 // of each record, its direct and (in parentheses) indirect superclasses, and allocation stats.
 //
-// The stats section lists the same pools as llvm, but counts ods-ts's own uniqued values (and
-// the bytes they hold are not measured): its numbers differ from llvm's, whose pools also keep
-// the intermediate values of evaluation and whose allocator sizes are C++ object sizes.
+// The stats section counts the values of ods-ts's uniquing pools under llvm's pool names, and
+// the bytes llvm's allocator would have used for them (allocator-stats.ts). They equal llvm's
+// where ods-ts makes the same values: llvm's pools also keep some intermediate values of
+// evaluation ods-ts never makes (e.g. the `!strconcat(NAME, ...)` of a multiclass def's name
+// before it folds, the `arg.field` of a class body once its argument is known).
+import { allocatorStats } from './allocator-stats.js';
 import type { Loc, SourceManager } from './diagnostics.js';
 import type { Record, RecordKeeper } from './records.js';
 
@@ -48,6 +51,8 @@ export function printDetailedRecords(keeper: RecordKeeper, sources: SourceManage
   const stats = keeper.allocationStats();
   out.push(`\n${RULE} Memory Allocation Stats ${RULE}\n`);
   for (const [pool, size] of stats.pools) out.push(`${pool} size = ${size}\n`);
+  const memory = allocatorStats(keeper);
+  out.push(`Bytes allocated = ${memory.bytesAllocated}\n`, `Total allocator memory = ${memory.totalMemory}\n`);
   out.push(`\nNumber of records instantiated = ${stats.records}\n`);
   out.push(`Number of anonymous records = ${stats.anonymous}\n`);
   return out.join('');

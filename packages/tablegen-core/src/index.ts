@@ -49,6 +49,11 @@ export interface ParseOptions {
    * passed to `onDiagnostic` when the parse ends.
    */
   readonly cache?: ParseCache;
+  /**
+   * Parse without sharing anything (no `cache`, nor the process-wide one): every value of the
+   * parse is then the keeper's own, as the allocation stats of --print-detailed-records need.
+   */
+  readonly unshared?: boolean;
   /** Definitions and references, for editors (parser.ts's SymbolSink). */
   readonly symbols?: SymbolSink;
 }
@@ -81,7 +86,7 @@ export interface ParseResult {
 export function parseTableGen(opts: ParseOptions): ParseResult {
   const cwd = opts.cwd ?? process.cwd();
   const includeDirs = opts.includeDirs ?? [];
-  const wanted = opts.cache ?? defaultParseCache(includeDirs);
+  const wanted = opts.unshared ? undefined : (opts.cache ?? defaultParseCache(includeDirs));
   const cache = wanted?.matches(includeDirs) ? wanted : undefined;
   if (!cache) return parseOnce(opts, cwd, undefined);
   cache.trim();

@@ -88,6 +88,10 @@ class LongKeyTable {
     this.mask = n - 1;
     for (let i = 0; i <= mask; i++) if (vals[i] !== undefined) this.put(hashes[i]!, tags[i]!, keys[i]!, vals[i]!);
   }
+  /** Call `fn` with every value of the table. */
+  forEachValue(fn: (v: Init) => void): void {
+    for (const v of this.vals) if (v !== undefined) fn(v);
+  }
   /** Move every entry of `from` (none of them in this table) here. */
   addAll(from: LongKeyTable): void {
     for (let i = 0; i <= from.mask; i++) {
@@ -172,6 +176,11 @@ class TupleTable {
     keys[k + 5] = f;
     this.hashes[i] = h;
     this.vals[i] = v;
+  }
+  /** Call `fn` with every value of the table. */
+  forEachValue(fn: (v: Init) => void): void {
+    for (const v of this.vals) if (v !== undefined) fn(v);
+    this.big?.forEach(fn);
   }
   /** Move every entry of `from` (none of them in this table) here. */
   addAll(from: TupleTable): void {
@@ -274,6 +283,12 @@ class Context {
   readonly bitsTys: (BitsRecTy | undefined)[] = [];
   readonly classTys = new Map<Record, RecordRecTy>();
   anonCounter = 0;
+  /**
+   * Objects llvm allocates outside its uniquing pools (list types, anonymous names, record
+   * references), kept for the allocator stats of --print-detailed-records.
+   */
+  readonly unpooled: [order: number, object: ListRecTy | AnonymousNameInit | DefInit][] = [];
+  readonly listTypesAsked = new Set<ListRecTy>();
   /** Elements of every list created so far (they are all kept, uniqued). */
   listElements = 0;
   /** Where errors of evaluations outside any record are reported (the parser's position). */
@@ -453,6 +468,8 @@ export enum RecTyKind {
 export abstract class RecTy {
   readonly id: number;
   private listTy: ListRecTy | undefined;
+  /** The keeper that last asked for listTy (see getListTy). */
+  private listTyAskedBy: Context | undefined;
   constructor(readonly kind: RecTyKind) {
     this.id = ctx().id();
   }
@@ -470,6 +487,15 @@ export abstract class RecTy {
   }
   getListTy(): ListRecTy {
     if (!this.listTy) this.listTy = new ListRecTy(this);
+    // Types may be shared between keepers: each keeper notes the list types it asked for.
+    if (this.listTyAskedBy !== current) {
+      const c = ctx();
+      this.listTyAskedBy = c;
+      if (!c.listTypesAsked.has(this.listTy)) {
+        c.listTypesAsked.add(this.listTy);
+        c.unpooled.push([c.id(), this.listTy]);
+      }
+    }
     return this.listTy;
   }
 }
@@ -993,7 +1019,9 @@ export class AnonymousNameInit extends TypedInit {
   }
   static create(v: number): AnonymousNameInit {
     // Not uniqued: each anonymous name is distinct (as in LLVM).
-    return new AnonymousNameInit(v);
+    const n = new AnonymousNameInit(v);
+    ctx().unpooled.push([n.id, n]);
+    return n;
   }
   getNameInit(): StringInit {
     return StringInit.get(this.getAsString());
@@ -2207,7 +2235,10 @@ export class Record {
     return RecordRecTy.get(direct);
   }
   getDefInit(): DefInit {
-    if (!this.defInit) this.defInit = new DefInit(this);
+    if (!this.defInit) {
+      this.defInit = new DefInit(this);
+      ctx().unpooled.push([this.defInit.id, this.defInit]);
+    }
     return this.defInit;
   }
 
@@ -2601,7 +2632,8 @@ export class RecordKeeper {
     const byTag = (tag: number): number => {
       return (own.tuples.perTag[tag] ?? 0) + (own.long.perTag[tag] ?? 0);
     };
-    const recordTypes = this.context.recordTypeKeys.size;
+    // The type of no class (`rec:`) is llvm's AnyRecord, not in its pool.
+    const recordTypes = this.context.recordTypeKeys.size - (this.context.recordTypeKeys.has('rec:') ? 1 : 0);
     const pools: [string, number][] = [
       ['TheArgumentInitPool', byTag(Tag.Arg) + byTag(Tag.ArgNamed)],
       ['TheBitsInitPool', byTag(Tag.Bits)],
@@ -2624,6 +2656,21 @@ export class RecordKeeper {
       ['TheFieldInitPool', byTag(Tag.Field)],
     ];
     return { pools, records: nextRecordId - this.firstRecordId, anonymous: this.context.anonCounter };
+  }
+
+  /**
+   * Every object llvm's RecordKeeper would have allocated for this keeper's parse: the values
+   * of its own pools, the types it asked for, and the unpooled objects (see Context.unpooled).
+   */
+  allocatedObjects(): { values: Init[]; strings: StringInit[]; types: RecTy[]; unpooled: readonly [number, ListRecTy | AnonymousNameInit | DefInit][] } {
+    const c = this.context;
+    const own = c.own;
+    const values: Init[] = [...own.ints.values()];
+    own.tuples.forEachValue((v) => values.push(v));
+    own.long.forEachValue((v) => values.push(v));
+    const types: RecTy[] = c.bitsTys.filter((t): t is BitsRecTy => t !== undefined);
+    for (const key of c.recordTypeKeys) types.push(c.typePool.get(key)!);
+    return { values, strings: [...own.strings.values(), ...own.codes.values()], types, unpooled: c.unpooled };
   }
 
   /** Record a new `Class<args>` instantiation (VarDefInit) or first reference location. */
