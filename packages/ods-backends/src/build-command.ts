@@ -34,7 +34,6 @@ export interface BuildIO {
   rehearsal?: boolean;
 }
 
-
 const BUILD_HELP = `USAGE: ods-tblgen build [--config ods.json] [--watch] [--jobs N] [--cache-dir DIR]
 
 Runs every job of an ods.json config: one parse per input shared by its outputs, nothing re-run

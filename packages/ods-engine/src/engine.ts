@@ -19,7 +19,7 @@
 //    has no cache entry, so it runs again next time.
 // Parses of independent groups run on worker threads when more than one job slot is allowed and
 // more than one group is stale.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -349,21 +349,22 @@ export class OdsEngine {
     return this.opts.jobs ?? availableParallelism();
   }
 
-  /** Runs the groups; results are in the order of `groups`. */
+  /** Whether a full build has enough groups to run them on worker threads, given a worker script. */
+  wantsWorkers(): boolean {
+    return this.groupList.length >= this.minGroupsForWorkers();
+  }
+
   /**
    * Fewer stale groups than this run in the calling thread when it can generate: a worker first
    * loads the generators and parses the shared includes on its own, which costs more than it
    * saves on a few inputs (the example dialect's 5 inputs: 0.6 s of CPU in-thread, 0.95 s with two
    * workers, and less wall time too). Watch mode's kept workers are used whatever the count.
    */
-  /** Whether a full build has enough groups to run them on worker threads, given a worker script. */
-  wantsWorkers(): boolean {
-    return this.groupList.length >= this.minGroupsForWorkers();
-  }
-
   private minGroupsForWorkers(): number {
     return this.opts.minGroupsForWorkers ?? 8;
   }
+
+  /** Runs the groups; results are in the order of `groups`. */
 
   private async runGroups(groups: GroupSpec[]): Promise<GroupResult[]> {
     if (!groups.length) return [];
@@ -396,22 +397,14 @@ export class OdsEngine {
   }
 }
 
-/** Hashes of tool files by path, with the stat they were made for (a service builds many times). */
-const toolHashes = new Map<string, { stamp: string; hash: string }>();
+/**
+ * The tool files' hashes, remembered by stat: a long-lived process (the build service) makes an
+ * engine per build.
+ */
+const toolHasher = new FileHasher();
 
 function toolFileHash(file: string): string {
-  let stamp: string;
-  try {
-    const st = statSync(file);
-    stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return `missing:${file}`;
-  }
-  const known = toolHashes.get(file);
-  if (known?.stamp === stamp) return known.hash;
-  const hash = hashText(readFileSync(file));
-  toolHashes.set(file, { stamp, hash });
-  return hash;
+  return toolHasher.hash(file) ?? `missing:${file}`;
 }
 
 /** Numbers the builds of this process (see GroupSpec.build). */
