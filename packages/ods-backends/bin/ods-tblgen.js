@@ -16,15 +16,16 @@
 // threads (optimizing compiles, GC) otherwise compete with the build's worker threads for the
 // cores; with one, a cold `build` over MLIR's dialects takes ~15% less wall time (tools/bench).
 //
-// `build` halves V8's cumulative inlining budget (920 bytes of bytecode by default): each worker
-// thread compiles the generators with TurboFan on its own, and on two cores that compile time
-// competes with the work; with less inlining a cold build over MLIR's dialects takes ~7% less
-// wall time and ~8% less CPU (tools/bench, alternating runs). It also makes large functions wait
-// longer before TurboFan takes them (`--bytecode-size-allowance-per-tick`, 150 by default: the
-// extra ticks a function needs per that many bytes of bytecode): the generators' large emitter
-// functions run a few thousand times per build, and compiling them cost more than it saved. One
-// thread's TurboFan time over MLIR's dialects drops from 3.4 s to 1.3 s (`--trace-opt`); a cold
-// build takes ~5% less wall time and ~7% less CPU.
+// `build` and the build service (`daemon serve`) halve V8's cumulative inlining budget (920 bytes
+// of bytecode by default): each worker thread compiles the generators with TurboFan on its own,
+// and on two cores that compile time competes with the work; with less inlining a cold build
+// over MLIR's dialects takes ~7% less wall time and ~8% less CPU (tools/bench, alternating runs).
+// It also makes large functions wait longer before TurboFan takes them
+// (`--bytecode-size-allowance-per-tick`, 150 by default: the extra ticks a function needs per that
+// many bytes of bytecode): the generators' large emitter functions run a few thousand times per
+// build, and compiling them cost more than it saved. One thread's TurboFan time over MLIR's
+// dialects drops from 3.4 s to 1.3 s (`--trace-opt`); a cold build takes ~5% less wall time and
+// ~7% less CPU. (The flags are client-main.ts's BUILD_V8_FLAGS.)
 //
 // The thin client first: it sends the run to the warm build service when one runs (and starts
 // one for next time when none does), loading no generator code and only the built-in modules it
@@ -56,10 +57,11 @@ function inProcess() {
   const builtins = cliAlone ? ['node:fs', 'node:path'] : ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url', 'node:worker_threads'];
   for (const m of builtins) require(m);
   const { setFlagsFromString } = require('node:v8');
-  // The build service (`daemon serve`) and the language server (`lsp`) are long-running: V8's
-  // defaults suit them.
+  // The language server (`lsp`) is long-running: V8's defaults suit it. The build service
+  // (`daemon serve`) lives minutes, and its threads start cold on a build's worth of outputs:
+  // it takes `build`'s flags (a 91-project Nx run through it: about a quarter less CPU).
   if (sub !== 'build' && sub !== 'daemon' && sub !== 'lsp') setFlagsFromString('--no-opt');
-  else if (sub === 'build') setFlagsFromString('--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10');
+  else if (client && (sub === 'build' || (sub === 'daemon' && process.argv[3] === 'serve'))) setFlagsFromString(client.BUILD_V8_FLAGS);
   // V8's compile cache, where Node has it (22.1 and later): the bundle's compiled code is kept on
   // disk between runs (Node's default folder, or NODE_COMPILE_CACHE). The service does not need it.
   require('node:module').enableCompileCache?.();

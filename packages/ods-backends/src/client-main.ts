@@ -9,6 +9,15 @@ import { noteRun, runFromSnapshot, snapshotPaths, snapshotsEnabled } from './sta
 
 export { runCompiled } from './compile-cache.js';
 
+/**
+ * V8 flags for a process that builds many outputs on cold threads (`build`, the build service, an
+ * Nx batch): half V8's cumulative inlining budget, and large functions wait longer before TurboFan
+ * takes them. Every thread compiles the generators on its own, and on two cores that compile time
+ * competes with the work (bin/ods-tblgen.js says what each flag saves). Set with
+ * v8.setFlagsFromString before the threads start.
+ */
+export const BUILD_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=230 --bytecode-size-allowance-per-tick=10';
+
 /** This build's service target (undefined when the build id is missing). */
 export function serviceTarget(): ServiceTarget | undefined {
   return targetOf(import.meta.url);

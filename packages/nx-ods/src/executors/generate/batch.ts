@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { type GenerateExecutorOptions, buildArgs, runInProcess } from './executor.js';
 
@@ -33,6 +34,9 @@ export default async function* generateBatch(
   const ensurePrivate = () =>
     (starting ??= (async () => {
       if (!target) return;
+      // The threads start cold on the whole batch: the flags `ods-tblgen build` runs with (this
+      // process is the batch's own; Nx's code here is compiled already).
+      setFlagsFromString(client.BUILD_V8_FLAGS);
       privateDir = mkdtempSync(join(tmpdir(), 'ods-batch-'));
       const handle = await startService({
         buildId: target.buildId,
