@@ -62,6 +62,24 @@ describe('static include scan', () => {
     // p2's own shared.td shadows the include folder's, as in a parse run there.
     expect(two.files).toEqual([t.path('p2/main.td'), t.path('p2/shared.td')]);
   });
+
+  it('a session finds a nested name in the working folder when its first folder is there, and ./ and ../ names', () => {
+    t = tempTree({
+      'p1/main.td': 'include "mlir/IR/X.td"\ninclude "./here.td"\ninclude "../up.td"\n',
+      'p1/mlir/IR/X.td': '',
+      'p1/here.td': '',
+      'up.td': '',
+      'p2/main.td': 'include "mlir/IR/X.td"\n',
+      'p2/mlir/other.td': '',
+      'inc/mlir/IR/X.td': '',
+    });
+    const session = new ScanSession();
+    const one = scanIncludes(t.path('p1/main.td'), [t.path('inc')], t.path('p1'), undefined, session);
+    const two = scanIncludes(t.path('p2/main.td'), [t.path('inc')], t.path('p2'), undefined, session);
+    expect(one.files).toEqual([t.path('p1/main.td'), t.path('p1/mlir/IR/X.td'), t.path('p1/here.td'), t.path('up.td')]);
+    // p2 has a mlir folder, without IR/X.td in it: the include folder's.
+    expect(two.files).toEqual([t.path('p2/main.td'), t.path('inc/mlir/IR/X.td')]);
+  });
 });
 
 describe('include names remembered', () => {

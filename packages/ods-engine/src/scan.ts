@@ -1,9 +1,10 @@
 // Static include scan: the transitive `include "..."` graph of a .td file without evaluating it,
 // resolved like the lexer does (working directory, then each include directory). It gives Nx
 // its inputs and the watcher its files before any parse has run; a full parse confirms it.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { pathOfBytes } from '@ods-ts/tablegen-core';
+// The one module of the language it needs: the Nx plugin scans without loading the language.
+import { pathOfBytes } from '@ods-ts/tablegen-core/sources';
 import { LruMap } from './lru.js';
 
 const INCLUDE_RE = /^[ \t]*include[ \t]+"([^"\n]*)"/gm;
@@ -107,6 +108,8 @@ export class ScanSession {
   private readonly files = new Map<string, boolean>();
   private readonly viaDirs = new Map<string, string | undefined>();
   private readonly names = new Map<string, readonly string[] | undefined>();
+  /** Folder entries (null: unreadable), see mayBeIn. */
+  private readonly entries = new Map<string, Set<string> | null>();
 
   /** The include names of a file on disk (stat-checked once per session). */
   namesOf(file: string): readonly string[] | undefined {
@@ -121,12 +124,34 @@ export class ScanSession {
     // The working directory first (each project its own), then the include path (most often
     // shared by every project: looked up once).
     const direct = isAbsolute(path) ? path : join(cwd, path);
-    if (this.isFile(direct)) return direct;
+    if (this.mayBeIn(cwd, path) && this.isFile(direct)) return direct;
     const key = `${includeDirs.map((d) => (isAbsolute(d) ? d : join(cwd, d))).join('\0')}\0\0${path}`;
     if (this.viaDirs.has(key)) return this.viaDirs.get(key);
     const found = resolveInclude(path, includeDirs, cwd, (p) => this.isFile(p));
     this.viaDirs.set(key, found);
     return found;
+  }
+
+  /**
+   * Whether a relative `path` may name a file below `dir`: its first component is an entry of
+   * `dir` (read once per session). Each project has its own working directory, and most of its
+   * include names (mlir/IR/OpBase.td) are found only on the include path: one listing of the
+   * folder instead of a failed stat per name.
+   */
+  private mayBeIn(dir: string, path: string): boolean {
+    if (isAbsolute(path)) return true;
+    const first = path.slice(0, (path.indexOf('/') + 1 || path.length + 1) - 1);
+    if (first === '' || first === '.' || first === '..') return true;
+    let entries = this.entries.get(dir);
+    if (entries === undefined) {
+      try {
+        entries = new Set(readdirSync(dir));
+      } catch {
+        entries = null;
+      }
+      this.entries.set(dir, entries);
+    }
+    return entries === null || entries.has(first);
   }
 
   private isFile(p: string): boolean {
