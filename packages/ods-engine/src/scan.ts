@@ -104,6 +104,9 @@ export function scanIncludes(
  * resolved once per working directory and include path, the file system taken as unchanged
  * while the session lives. Make one per batch of scans, never keep it.
  */
+/** File names compare byte for byte and `/` alone separates them (see ScanSession.mayBeIn). */
+const EXACT_NAMES = process.platform === 'linux';
+
 export class ScanSession {
   private readonly files = new Map<string, boolean>();
   private readonly viaDirs = new Map<string, string | undefined>();
@@ -136,10 +139,11 @@ export class ScanSession {
    * Whether a relative `path` may name a file below `dir`: its first component is an entry of
    * `dir` (read once per session). Each project has its own working directory, and most of its
    * include names (mlir/IR/OpBase.td) are found only on the include path: one listing of the
-   * folder instead of a failed stat per name.
+   * folder instead of a failed stat per name. Only where file names are case-sensitive and `/`
+   * is the one separator (Linux): elsewhere every name is stat'ed.
    */
   private mayBeIn(dir: string, path: string): boolean {
-    if (isAbsolute(path)) return true;
+    if (!EXACT_NAMES || isAbsolute(path)) return true;
     const first = path.slice(0, (path.indexOf('/') + 1 || path.length + 1) - 1);
     if (first === '' || first === '.' || first === '..') return true;
     let entries = this.entries.get(dir);
