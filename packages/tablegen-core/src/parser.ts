@@ -32,6 +32,7 @@ import {
   ListInit,
   ListRecTy,
   MapResolver,
+  modelAllocations,
   type RecTy,
   Record,
   RecordKeeper,
@@ -728,6 +729,8 @@ export class Parser {
     this.lex.lex();
     if (this.t() !== Tok.Id) this.tokError('expected identifier');
     const name = this.lex.strVal;
+    // llvm names the variable with a string value first (pooled: see modelAllocations).
+    if (modelAllocations) StringInit.get(name);
     const scope = this.scope!;
     if (scope.vars?.has(name)) this.tokError('local variable of this name already exists');
     if (cur) {
