@@ -155,6 +155,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
       colors: args.colors,
       onDiagnostic: io.stderr,
       unshared,
+      modelAllocations: unshared,
     });
     if (memoKey !== undefined) runMemo.storeParse(memoKey, result, abs(args.input), text, cwd);
   }

@@ -30,6 +30,7 @@ import {
   type Init,
   type RecTy,
   type RecordKeeper,
+  type TypedInit,
 } from './records.js';
 
 /** A pointer, and the alignment of every allocation the keeper makes. */
@@ -74,13 +75,23 @@ export interface AllocatorStats {
   totalMemory: number;
 }
 
-/** The allocation requests of a parse as [creation id, size, alignment], in creation order. */
+/**
+ * The allocation requests of a parse as [creation id, size, alignment], in creation order.
+ *
+ * A list, a def reference and a `Class<args>` value ask for their type in their constructor,
+ * after llvm has allocated them: a type made for one of them (our ids number it just before
+ * the value, as the type is made before the value's constructor runs) is ordered just after it.
+ */
 function requests(keeper: RecordKeeper): [number, number, number][] {
   const { values, strings, types, unpooled } = keeper.allocatedObjects();
   const out: [number, number, number][] = [];
+  const typeEntries = new Map<RecTy, [number, number, number]>();
   const add = (o: Init | RecTy, order = o.id): void => {
     const r = request(o);
-    if (r) out.push([order, r[0], r[1]]);
+    if (!r) return;
+    const e: [number, number, number] = [order, r[0], r[1]];
+    out.push(e);
+    if (o instanceof RecordRecTy || o instanceof ListRecTy) typeEntries.set(o, e);
   };
   values.forEach((v) => add(v));
   types.forEach((t) => add(t));
@@ -90,6 +101,12 @@ function requests(keeper: RecordKeeper): [number, number, number][] {
     // allocated just before the value.
     out.push([s.id - 0.5, STRING_ENTRY_HEADER + s.value.length + 1, PTR], [s.id, 48, NEW_ALIGN]);
   }
+  const typeAfter = (v: TypedInit, order: number): void => {
+    const t = typeEntries.get(v.type);
+    if (t && t[0] === order - 1) t[0] = order + 0.25;
+  };
+  for (const v of values) if (v instanceof VarDefInit || v instanceof ListInit) typeAfter(v, v.id);
+  for (const [order, o] of unpooled) if (o instanceof DefInit) typeAfter(o, order);
   return out.sort((a, b) => a[0] - b[0]);
 }
 

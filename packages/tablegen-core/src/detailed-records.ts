@@ -3,10 +3,11 @@
 // of each record, its direct and (in parentheses) indirect superclasses, and allocation stats.
 //
 // The stats section counts the values of ods-ts's uniquing pools under llvm's pool names, and
-// the bytes llvm's allocator would have used for them (allocator-stats.ts). They equal llvm's
-// where ods-ts makes the same values: llvm's pools also keep some intermediate values of
-// evaluation ods-ts never makes (e.g. the `!strconcat(NAME, ...)` of a multiclass def's name
-// before it folds, the `arg.field` of a class body once its argument is known).
+// the bytes llvm's allocator would have used for them (allocator-stats.ts). The parse behind it
+// models llvm's allocations (RecordKeeper.modelLlvmAllocations): it also interns the
+// intermediate values llvm's pools keep and normal runs skip (an operator with resolved
+// operands before it folds, a field read before it folds, each step of a `!foldl`, the names
+// of defvars and defsets).
 import { allocatorStats } from './allocator-stats.js';
 import type { Loc, SourceManager } from './diagnostics.js';
 import type { Record, RecordKeeper } from './records.js';

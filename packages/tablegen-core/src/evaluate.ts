@@ -3,6 +3,7 @@
 import {
   BinOp,
   BinOpInit,
+  modelAllocations,
   BitInit,
   CondOpInit,
   DagInit,
@@ -574,7 +575,8 @@ export function foldFoldOp(op: FoldOpInit, curRec: Record | undefined): Init {
     const elements = op.list.elements;
     let acc = op.start;
     let i = 0;
-    const appending = appendingFold(op);
+    // llvm interns every intermediate accumulator: so does a run modelling its pools.
+    const appending = modelAllocations ? undefined : appendingFold(op);
     if (appending) ({ acc, next: i } = foldAppending(op, appending, elements, curRec));
     for (; i < elements.length; i++) {
       const r = new MapResolver(curRec);

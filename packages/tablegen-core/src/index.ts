@@ -54,6 +54,11 @@ export interface ParseOptions {
    * parse is then the keeper's own, as the allocation stats of --print-detailed-records need.
    */
   readonly unshared?: boolean;
+  /**
+   * Also intern the intermediate values llvm-tblgen's pools keep (RecordKeeper.modelLlvmAllocations),
+   * for the pool sizes of --print-detailed-records. Only meaningful with `unshared`.
+   */
+  readonly modelAllocations?: boolean;
   /** Definitions and references, for editors (parser.ts's SymbolSink). */
   readonly symbols?: SymbolSink;
 }
@@ -108,6 +113,7 @@ function parseOnce(opts: ParseOptions, cwd: string, cache: ParseCache | undefine
   diags.sink = cache ? (t) => held.push(t) : opts.onDiagnostic;
   const includes = new IncludeResolver(fs, opts.includeDirs ?? [], cwd);
   const records = new RecordKeeper(diags, cache?.pools);
+  if (opts.modelAllocations && !cache) records.modelLlvmAllocations();
   const bufferName = encodeBytes(opts.file);
   records.inputFilename = bufferName;
   const finish = (ok: boolean): ParseResult => {

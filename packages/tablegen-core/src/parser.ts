@@ -32,6 +32,7 @@ import {
   ListInit,
   ListRecTy,
   MapResolver,
+  modelAllocations,
   type RecTy,
   Record,
   RecordKeeper,
@@ -689,6 +690,8 @@ export class Parser {
     if (!(type instanceof ListRecTy)) this.error(loc, 'expected list type');
     if (this.t() !== Tok.Id) this.tokError('expected identifier');
     const declName = this.lex.strVal;
+    // llvm names the set with a string value first (pooled: see modelAllocations).
+    if (modelAllocations) StringInit.get(declName);
     if (this.records.getGlobal(declName)) this.tokError('def or global variable of this name already exists');
     this.options.symbols?.define('defset', declName, this.lex.loc());
     if (this.lex.lex() !== Tok.Equal) this.tokError("expected '='");
@@ -728,6 +731,8 @@ export class Parser {
     this.lex.lex();
     if (this.t() !== Tok.Id) this.tokError('expected identifier');
     const name = this.lex.strVal;
+    // llvm names the variable with a string value first (pooled: see modelAllocations).
+    if (modelAllocations) StringInit.get(name);
     const scope = this.scope!;
     if (scope.vars?.has(name)) this.tokError('local variable of this name already exists');
     if (cur) {

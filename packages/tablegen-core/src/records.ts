@@ -283,6 +283,8 @@ class Context {
   readonly bitsTys: (BitsRecTy | undefined)[] = [];
   readonly classTys = new Map<Record, RecordRecTy>();
   anonCounter = 0;
+  /** See `modelAllocations`. */
+  modelAllocations = false;
   /**
    * Objects llvm allocates outside its uniquing pools (list types, anonymous names, record
    * references), kept for the allocator stats of --print-detailed-records.
@@ -312,6 +314,15 @@ class Context {
 }
 
 let current: Context | undefined;
+
+/**
+ * Whether the active keeper models llvm's allocations (--print-detailed-records): evaluation
+ * then also interns the intermediate values llvm's pools keep (an operator with resolved
+ * operands before it folds, a field read before it folds...), which normal runs skip. The
+ * results are the same either way; only the pools' sizes differ. A plain variable, mirrored
+ * from the active keeper, so the hot paths test it cheaply.
+ */
+export let modelAllocations = false;
 
 function ctx(): Context {
   if (!current) throw new Error('no active RecordKeeper: call keeper.activate() first');
@@ -1331,7 +1342,7 @@ export class FieldInit extends TypedInit {
     const n = this.rec.resolveReferences(r);
     if (n === this.rec) return this;
     // A concrete field of a def: what `fold` gives, without interning the FieldInit first.
-    if (n instanceof DefInit && n.def !== r.currentRecord) {
+    if (n instanceof DefInit && n.def !== r.currentRecord && !modelAllocations) {
       const v = n.def.getValue(this.fieldName.value)?.value;
       if (v && v.isConcrete()) return v;
     }
@@ -1603,7 +1614,8 @@ export class BinOpInit extends OpInit {
       if (l instanceof IntInit && l.value === (this.opc === BinOp.AND ? 0n : -1n)) return l;
     }
     const rhs = this.rhs.resolveReferences(r);
-    if (lhs !== this.lhs || rhs !== this.rhs) return foldBinOpOperands(this.opc, lhs, rhs) ?? BinOpInit.get(this.opc, lhs, rhs, this.type).fold(r.currentRecord);
+    if (lhs !== this.lhs || rhs !== this.rhs)
+      return (modelAllocations ? undefined : foldBinOpOperands(this.opc, lhs, rhs)) ?? BinOpInit.get(this.opc, lhs, rhs, this.type).fold(r.currentRecord);
     return this;
   }
   getAsString(): string {
@@ -2776,17 +2788,29 @@ export class RecordKeeper {
   /** Make this keeper the one new values are interned in. */
   activate(): void {
     current = this.context;
+    modelAllocations = this.context.modelAllocations;
   }
 
   /** Run `fn` with this keeper active, restoring the previous one afterwards. */
   with<T>(fn: () => T): T {
     const prev = current;
     current = this.context;
+    modelAllocations = this.context.modelAllocations;
     try {
       return fn();
     } finally {
       current = prev;
+      modelAllocations = prev?.modelAllocations ?? false;
     }
+  }
+
+  /**
+   * Intern the intermediate values llvm's pools keep too (see `modelAllocations`): for the
+   * allocation stats of --print-detailed-records. Call before the parse.
+   */
+  modelLlvmAllocations(): void {
+    this.context.modelAllocations = true;
+    if (current === this.context) modelAllocations = true;
   }
 
   getClass(name: string): Record | undefined {
