@@ -7,8 +7,8 @@
 // .td files, the largest ones included), so it is turned off, except for the long-running
 // `build` subcommand. Such a run also allocates each function's feedback (the interpreter's
 // inline caches) on its first call rather than after several: most of its functions run often
-// enough to use them (ArithOps op-defs ~10% less CPU, LLVMOps op-decls ~6%; a tiny file ~3 ms
-// more). Changing a V8 flag makes V8 reject Node's built-in code cache for modules
+// enough to use them (alternating runs: ArithOps op-defs 10-15% less CPU, LLVMOps op-decls
+// about the same, a tiny file ~3 ms more). Changing a V8 flag makes V8 reject Node's built-in code cache for modules
 // loaded afterwards: the built-in modules the bundle uses are loaded before the flags are set.
 //
 // `-u NODE_EXTRA_CA_CERTS` (in the #! line): Node 20 parses that bundle of certificates when it

@@ -99,14 +99,14 @@ export function scanIncludes(
   return { files, missing };
 }
 
+/** File names compare byte for byte and `/` alone separates them (see ScanSession.mayBeIn). */
+const EXACT_NAMES = process.platform === 'linux';
+
 /**
  * Scans made together (all ods.json files of an Nx workspace at once): each include name is
  * resolved once per working directory and include path, the file system taken as unchanged
  * while the session lives. Make one per batch of scans, never keep it.
  */
-/** File names compare byte for byte and `/` alone separates them (see ScanSession.mayBeIn). */
-const EXACT_NAMES = process.platform === 'linux';
-
 export class ScanSession {
   private readonly files = new Map<string, boolean>();
   private readonly viaDirs = new Map<string, string | undefined>();
@@ -144,7 +144,8 @@ export class ScanSession {
    */
   private mayBeIn(dir: string, path: string): boolean {
     if (!EXACT_NAMES || isAbsolute(path)) return true;
-    const first = path.slice(0, (path.indexOf('/') + 1 || path.length + 1) - 1);
+    const slash = path.indexOf('/');
+    const first = slash < 0 ? path : path.slice(0, slash);
     if (first === '' || first === '.' || first === '..') return true;
     let entries = this.entries.get(dir);
     if (entries === undefined) {
