@@ -7,7 +7,9 @@
 // The first workspace builds three dialect projects made by the dialect generator (`alpha` and
 // `gamma` include a shared .td of the project `shared-td`, `beta` does not). The second, a copy at
 // another path (another depth too), runs no ods task: every output comes from the remote cache and
-// equals mlir-tblgen-22's. An edit to the shared .td there misses the cache for its readers only.
+// equals mlir-tblgen-22's. An edit to the shared .td there misses the cache for its readers only,
+// and an edit to a .td outside the workspaces (beta includes one, as dialects include MLIR's own)
+// misses it for beta only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +106,16 @@ describe.skipIf(!READY)('a remote cache shared by two workspaces', () => {
       spec.includeDirs.push('../shared/include');
       writeFileSync(odsJson, JSON.stringify(spec, null, 2));
     }
+    // A .td outside both workspaces (as MLIR's own are), included by beta.
+    writeFiles(join(base, 'external', 'include'), { 'External.td': '// Outside the workspaces.\nclass ExternalMarker;\n' });
+    {
+      const ops = join(ws1, 'beta', 'include', 'Beta', 'BetaOps.td');
+      writeFileSync(ops, readFileSync(ops, 'utf8').replace('include "mlir/Interfaces/', 'include "External.td"\ninclude "mlir/Interfaces/'));
+      const odsJson = join(ws1, 'beta', 'ods.json');
+      const spec = JSON.parse(readFileSync(odsJson, 'utf8')) as { includeDirs: string[] };
+      spec.includeDirs.push(join(base, 'external', 'include'));
+      writeFileSync(odsJson, JSON.stringify(spec, null, 2));
+    }
     // The second workspace: the same sources elsewhere, installed on its own.
     cpSync(ws1, ws2, { recursive: true, filter: (src) => !/\/(node_modules|\.nx)(\/|$)/.test(src) });
     ok('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws2, process.env);
@@ -137,6 +149,14 @@ describe.skipIf(!READY)('a remote cache shared by two workspaces', () => {
       expect(flat).not.toContain(base);
       if (READERS.includes(p)) expect(flat).toContain('shared/include/Shared.td');
     }
+  });
+
+  it('an edit to a .td outside the workspace misses the cache for the project that includes it', () => {
+    appendFileSync(join(base, 'external', 'include', 'External.td'), 'def ExternalEdit : ExternalMarker;\n');
+    const r = runMany(ws1);
+    expect(r.tasks.ran).toEqual(['beta']);
+    expect(r.tasks.cached).toEqual(PROJECTS.filter((p) => p !== 'beta'));
+    expectReferenceOutputs(ws1, 'beta');
   });
 
   it('the second workspace runs no ods task: every output comes from the remote cache, equal to mlir-tblgen-22', () => {

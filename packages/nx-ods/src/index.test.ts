@@ -76,8 +76,11 @@ function targetOf(r: Awaited<ReturnType<typeof nodes>>, file: string, name = 'od
   if (!t) throw new Error(`no ${name} target for ${file}`);
   return t;
 }
-const runtimeInput = (t: TargetConfiguration) =>
-  (t.inputs ?? []).find((i): i is { runtime: string } => typeof i === 'object' && 'runtime' in i)!.runtime;
+/** The tool version and external .td hash the target carries in its options (Nx hashes them). */
+const externalOf = (t: TargetConfiguration): string => {
+  const o = t.options as { env?: { ODS_EXTERNAL_TD_HASH?: string }; externalTdHash?: string } | undefined;
+  return (o?.externalTdHash ?? o?.env?.ODS_EXTERNAL_TD_HASH)!;
+};
 
 describe.skipIf(!READY)('createNodesV2', () => {
   it('infers a cacheable ods target with the .td files inside the workspace as inputs and the outputs', async () => {
@@ -94,9 +97,10 @@ describe.skipIf(!READY)('createNodesV2', () => {
       '{workspaceRoot}/libs/a/td/AOps.td',
       '{workspaceRoot}/libs/shared/Common.td',
       '{projectRoot}/ods.json',
-      { runtime: expect.stringMatching(/^echo ods-ts-0\.1\.0-external-[0-9a-f]{16}$/) as unknown as string },
       { dependentTasksOutputFiles: '**/*.js', transitive: true },
     ]);
+    // MLIR's files: in the options (Nx's task hash covers them), not a runtime input (a shell per project).
+    expect(a.options).toEqual({ env: { ODS_EXTERNAL_TD_HASH: expect.stringMatching(/^ods-ts-0\.1\.0-external-[0-9a-f]{16}$/) as unknown as string } });
     const b = targetOf(r, 'libs/b/ods.json');
     expect(b.inputs?.slice(0, 3)).toEqual(['{workspaceRoot}/libs/b/td/B.td', '{workspaceRoot}/libs/shared/Common.td', '{projectRoot}/ods.json']);
     // An ods.json without package.json/project.json beside it is not a project.
@@ -115,7 +119,7 @@ describe.skipIf(!READY)('createNodesV2', () => {
     for (const f of ['libs/b/ods.json', 'libs/bad/ods.json']) {
       const t = targetOf(r, f);
       expect(t.executor).toBe('@ods-ts/nx-ods:generate');
-      expect(t.options).toEqual({ config: '{projectRoot}/ods.json' });
+      expect(t.options).toMatchObject({ config: '{projectRoot}/ods.json' });
       expect(t.command).toBeUndefined();
     }
   });
@@ -128,23 +132,23 @@ describe.skipIf(!READY)('createNodesV2', () => {
     expect(t.metadata?.description).toContain('$.jobs[0].input: expected a non-empty string');
   });
 
-  it('follows include edits, and hashes the .td files outside the workspace into a runtime input', async () => {
+  it('follows include edits, and hashes the .td files outside the workspace into the options', async () => {
     workspace();
     const before = targetOf(await nodes(['libs/b/ods.json']), 'libs/b/ods.json');
     write(ws, { 'libs/b/td/B.td': 'include "Common.td"\ninclude "BExtra.td"\ndef B : Common;\n', 'libs/b/td/BExtra.td': '' });
     const after = targetOf(await nodes(['libs/b/ods.json']), 'libs/b/ods.json');
     expect(after.inputs).toContain('{workspaceRoot}/libs/b/td/BExtra.td');
-    expect(runtimeInput(after)).toBe(runtimeInput(before));
-    const a1 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    expect(externalOf(after)).toBe(externalOf(before));
+    const a1 = externalOf(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
     write(outside, { 'ext/External.td': 'class Ext;\nclass Ext2;\n' });
-    const a2 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    const a2 = externalOf(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
     expect(a2).not.toBe(a1);
   });
 
   it('names the .td files outside the workspace by their path below their include folder (the hash is portable)', async () => {
     workspace();
-    const a1 = runtimeInput(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
-    // The same MLIR-like tree elsewhere: the same runtime input.
+    const a1 = externalOf(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
+    // The same MLIR-like tree elsewhere: the same hash.
     const moved = mkdtempSync(join(tmpdir(), 'ods-nx-ext-moved-'));
     try {
       write(moved, { 'ext/External.td': 'class Ext;\n' });
@@ -153,7 +157,7 @@ describe.skipIf(!READY)('createNodesV2', () => {
       spec.mlirIncludeDir = moved;
       write(ws, { 'libs/a/ods.json': JSON.stringify(spec) });
       const t = targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json');
-      expect(runtimeInput(t)).toBe(a1);
+      expect(externalOf(t)).toBe(a1);
       expect(JSON.stringify(t.inputs)).not.toContain(moved);
     } finally {
       rmSync(moved, { recursive: true, force: true });

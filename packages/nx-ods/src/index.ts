@@ -2,7 +2,7 @@
 // - `createNodesV2` over `**/ods.json` infers an `ods` target on the project that owns each
 //   config, running `ods-tblgen build` as a command (or the executor, `runWith`): cacheable, with the config and the transitive `.td` files inside the workspace as
 //   inputs (found by the static include scan), the tool version and a hash of the `.td` files
-//   outside the workspace (MLIR's own tree) as a runtime input, and the job outputs as outputs.
+//   outside the workspace (MLIR's own tree) in its options, and the job outputs as outputs.
 // - `createDependencies` adds a project dependency wherever a project's `.td` files include a file
 //   of another project, so `nx affected` follows shared `.td` files.
 // - The executor `@ods-ts/nx-ods:generate` runs the same engine as `ods-tblgen build`, with a batch
@@ -40,13 +40,27 @@ export interface OdsPluginOptions {
   runWith?: 'command' | 'executor';
 }
 
-/** The way the inferred target runs (see OdsPluginOptions.runWith). */
-function runSpec(options: OdsPluginOptions | undefined): Pick<TargetConfiguration, 'command' | 'executor' | 'options'> {
+/**
+ * The way the inferred target runs (see OdsPluginOptions.runWith). `external`, when known: the
+ * tool version and the hash of the project's .td files outside the workspace (see
+ * EXTERNAL_TD_HASH_ENV).
+ */
+function runSpec(options: OdsPluginOptions | undefined, external?: string): Pick<TargetConfiguration, 'command' | 'executor' | 'options'> {
   return options?.runWith === 'executor'
-    ? { executor: '@ods-ts/nx-ods:generate', options: { config: `{projectRoot}/ods.json` } }
+    ? { executor: '@ods-ts/nx-ods:generate', options: { config: `{projectRoot}/ods.json`, ...(external ? { externalTdHash: external } : {}) } }
     : // Run in the workspace root (Nx's default), where node_modules/.bin is on the command's PATH.
-      { command: 'ods-tblgen build --config {projectRoot}/ods.json' };
+      { command: 'ods-tblgen build --config {projectRoot}/ods.json', ...(external ? { options: { env: { [EXTERNAL_TD_HASH_ENV]: external } } } : {}) };
 }
+
+/**
+ * Files outside the workspace (MLIR's own .td tree) cannot be Nx file inputs. Their hash goes into
+ * the target's options instead, which Nx's task hash covers (its hash of the project's
+ * configuration): an upgraded MLIR misses the cache. In the command target's `env` (run-commands
+ * would pass an unknown option to the command as an argument; ods-tblgen ignores the variable),
+ * in the executor's `externalTdHash` option (which it ignores). Not a runtime input: Nx runs a
+ * shell per distinct runtime command to hash it, ~0.3-0.5 s per run over 91 projects.
+ */
+export const EXTERNAL_TD_HASH_ENV = 'ODS_EXTERNAL_TD_HASH';
 
 const hasher = new FileHasher();
 
@@ -80,12 +94,63 @@ function inside(workspaceRoot: string, p: string): string | undefined {
   return rel.startsWith('..') || rel.startsWith('/') ? undefined : rel;
 }
 
+/**
+ * One graph computation's scans (all ods.json files at once): most .td files (MLIR's OpBase.td
+ * and friends) are read by every project, and are placed and hashed once here. Make one per
+ * createNodesV2 call, never keep it.
+ */
+export class GraphSession {
+  readonly scan = new ScanSession();
+  private readonly rel = new Map<string, string | undefined>();
+  private readonly hashes = new Map<string, string | undefined>();
+  constructor(readonly workspaceRoot: string) {}
+  /** The workspace-relative path of a file, undefined outside the workspace. */
+  inside(p: string): string | undefined {
+    if (this.rel.has(p)) return this.rel.get(p);
+    const r = inside(this.workspaceRoot, p);
+    this.rel.set(p, r);
+    return r;
+  }
+  /**
+   * A file's name below the first of `includeDirs` that holds it (mlir/IR/OpBase.td), else its
+   * path: the same wherever MLIR is installed.
+   */
+  portableNames(includeDirs: readonly string[]): (file: string) => string {
+    const key = includeDirs.join('\0');
+    let names = this.portable.get(key);
+    if (!names) this.portable.set(key, (names = new Map()));
+    const memo = names;
+    return (f) => {
+      let name = memo.get(f);
+      if (name === undefined) {
+        name = f;
+        for (const d of includeDirs) {
+          const rel = relative(d, f);
+          if (!rel.startsWith('..') && !isAbsolute(rel)) {
+            name = rel.split(sep).join('/');
+            break;
+          }
+        }
+        memo.set(f, name);
+      }
+      return name;
+    };
+  }
+  private readonly portable = new Map<string, Map<string, string>>();
+  hash(p: string): string | undefined {
+    if (this.hashes.has(p)) return this.hashes.get(p);
+    const h = hasher.hash(p);
+    this.hashes.set(p, h);
+    return h;
+  }
+}
+
 /** The inferred target for one ods.json (exported for tests). */
 export function createOdsNodes(
   configFile: string,
   options: OdsPluginOptions | undefined,
   context: CreateNodesContext,
-  session = new ScanSession(),
+  session = new GraphSession(context.workspaceRoot),
 ): CreateNodesResult {
   const root = dirname(configFile);
   const configPath = join(context.workspaceRoot, configFile);
@@ -105,26 +170,19 @@ export function createOdsNodes(
   const tdFiles = new Set<string>();
   const external = new Set<string>();
   for (const input of new Set(config.jobs.map((j) => j.input))) {
-    for (const f of scanIncludes(input, config.includeDirs, config.baseDir, undefined, session).files) {
-      const rel = inside(context.workspaceRoot, f);
+    for (const f of scanIncludes(input, config.includeDirs, config.baseDir, undefined, session.scan).files) {
+      const rel = session.inside(f);
       if (rel) tdFiles.add(rel);
       else external.add(f);
     }
   }
-  // Files outside the workspace (MLIR's own .td tree) cannot be Nx file inputs: their content
-  // hashes go into a runtime input instead, so an upgraded MLIR invalidates the cache.
-  // Each named by its path below the include folder that holds it (mlir/IR/OpBase.td), not by its
-  // absolute path: the hash is the same wherever MLIR is installed (a shared remote cache).
-  const portable = (f: string) => {
-    for (const d of config.includeDirs) {
-      const rel = relative(d, f);
-      if (!rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join('/');
-    }
-    return f;
-  };
-  const externalHash = hashText([...external].map((f) => `${portable(f)}:${hasher.hash(f) ?? ''}`).sort().join('\n')).slice(0, 16);
+  // The content hashes of the files outside the workspace (see EXTERNAL_TD_HASH_ENV), each named
+  // by its path below the include folder that holds it (mlir/IR/OpBase.td), not by its absolute
+  // path: the hash is the same wherever MLIR is installed (a shared remote cache).
+  const portable = session.portableNames(config.includeDirs);
+  const externalHash = hashText([...external].map((f) => `${portable(f)}:${session.hash(f) ?? ''}`).sort().join('\n')).slice(0, 16);
   const cacheKey =
-    [...tdFiles].sort().map((f) => `${f}:${hasher.hash(join(context.workspaceRoot, f))}`).join('|') + `|${hasher.hash(configPath)}|${externalHash}`;
+    [...tdFiles].sort().map((f) => `${f}:${session.hash(join(context.workspaceRoot, f))}`).join('|') + `|${hasher.hash(configPath)}|${externalHash}`;
   const hit = nodeCache.get(configFile);
   if (hit && hit.key === cacheKey) return hit.result;
 
@@ -133,7 +191,7 @@ export function createOdsNodes(
     return rel ? `{workspaceRoot}/${rel}` : j.output;
   });
   const target: TargetConfiguration = {
-    ...runSpec(options),
+    ...runSpec(options, `ods-ts-${toolVersion()}-external-${externalHash}`),
     cache: true,
     inputs: [
       ...[...tdFiles].sort().map((f) => `{workspaceRoot}/${f}`),
@@ -144,10 +202,8 @@ export function createOdsNodes(
         return rel ? [`{workspaceRoot}/${rel.split(sep).join('/')}`] : [];
       }),
       `{projectRoot}/ods.json`,
-      // No absolute path and no $MLIR_INCLUDE_DIR here: the runtime input below names MLIR's files
-      // by their paths below the include folder, so machines with MLIR elsewhere share the cache.
-      // The tool version and the contents of the .td files outside the workspace.
-      { runtime: `echo ods-ts-${toolVersion().replace(/[^\w.+-]/g, '_')}-external-${externalHash}` },
+      // No absolute path and no $MLIR_INCLUDE_DIR here (the options above name MLIR's files by
+      // their paths below the include folder): machines with MLIR elsewhere share the cache.
       // When ods-ts itself is built in this workspace, its build outputs.
       { dependentTasksOutputFiles: '**/*.js', transitive: true },
     ],
@@ -187,7 +243,7 @@ const STATIC = 'static' as DependencyType.static;
 export const createDependencies: CreateDependencies<OdsPluginOptions> = (_options, context) => {
   const owner = ownerIndex(context.projects);
   const deps: RawProjectGraphDependency[] = [];
-  const session = new ScanSession();
+  const session = new GraphSession(context.workspaceRoot);
   for (const [name, project] of Object.entries(context.projects)) {
     const configRel = join(project.root, 'ods.json');
     const configPath = join(context.workspaceRoot, configRel);
@@ -200,8 +256,8 @@ export const createDependencies: CreateDependencies<OdsPluginOptions> = (_option
     }
     const targets = new Set<string>();
     for (const input of new Set(config.jobs.map((j) => j.input))) {
-      for (const f of scanIncludes(input, config.includeDirs, config.baseDir, undefined, session).files) {
-        const rel = inside(context.workspaceRoot, f);
+      for (const f of scanIncludes(input, config.includeDirs, config.baseDir, undefined, session.scan).files) {
+        const rel = session.inside(f);
         const o = rel === undefined ? undefined : owner(rel.split(sep).join('/'));
         if (o && o !== name) targets.add(o);
       }
@@ -216,8 +272,8 @@ export const createNodesV2: CreateNodesV2<OdsPluginOptions> = [
   '**/ods.json',
   async (configFiles, options, context) => {
     const out: [string, CreateNodesResult][] = [];
-    // One scan session for the whole workspace: shared includes are resolved once.
-    const session = new ScanSession();
+    // One session for the whole workspace: shared includes are resolved and hashed once.
+    const session = new GraphSession(context.workspaceRoot);
     for (const f of configFiles) out.push([f, createOdsNodes(f, options, context, session)]);
     return out;
   },

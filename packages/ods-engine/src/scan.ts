@@ -126,14 +126,29 @@ export class ScanSession {
     const path = pathOfBytes(name);
     // The working directory first (each project its own), then the include path (most often
     // shared by every project: looked up once).
-    const direct = isAbsolute(path) ? path : join(cwd, path);
-    if (this.mayBeIn(cwd, path) && this.isFile(direct)) return direct;
-    const key = `${includeDirs.map((d) => (isAbsolute(d) ? d : join(cwd, d))).join('\0')}\0\0${path}`;
+    if (this.mayBeIn(cwd, path)) {
+      const direct = isAbsolute(path) ? path : join(cwd, path);
+      if (this.isFile(direct)) return direct;
+    }
+    const key = this.dirsKey(includeDirs, cwd) + path;
     if (this.viaDirs.has(key)) return this.viaDirs.get(key);
     const found = resolveInclude(path, includeDirs, cwd, (p) => this.isFile(p));
     this.viaDirs.set(key, found);
     return found;
   }
+
+  /** The include path's part of a resolve key (the last one made: the names of a scan come in a row). */
+  private dirsKey(includeDirs: readonly string[], cwd: string): string {
+    if (includeDirs !== this.lastDirs || cwd !== this.lastCwd) {
+      this.lastDirs = includeDirs;
+      this.lastCwd = cwd;
+      this.lastDirsKey = `${includeDirs.map((d) => (isAbsolute(d) ? d : join(cwd, d))).join('\0')}\0\0`;
+    }
+    return this.lastDirsKey;
+  }
+  private lastDirs: readonly string[] | undefined;
+  private lastCwd = '';
+  private lastDirsKey = '';
 
   /**
    * Whether a relative `path` may name a file below `dir`: its first component is an entry of

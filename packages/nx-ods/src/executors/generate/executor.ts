@@ -15,6 +15,12 @@ export interface GenerateExecutorOptions {
   dialects?: Record<string, unknown>[];
   cacheDir?: string;
   parallel?: number;
+  /**
+   * Set by the plugin on the inferred target and not read here: the tool version and a hash of
+   * the project's .td files outside the workspace, in the options so that Nx's task hash covers
+   * them.
+   */
+  externalTdHash?: string;
 }
 
 /** The task as `ods-tblgen build` arguments, run in the workspace root. */
