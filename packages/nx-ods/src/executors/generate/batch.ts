@@ -3,9 +3,16 @@
 // user's own when it runs, else a private one started here for the batch and stopped after it),
 // so the include parses shared by the projects (OpBase.td and friends) are parsed once per
 // thread, the threads work in parallel, and each task's result reaches Nx as it completes.
-import { mkdtempSync, rmSync } from 'node:fs';
+//
+// The tasks go in lanes, one per thread, each a run of the tasks in the order of their inputs'
+// paths (a lane out of work takes from the end of the longest one): a thread meets the projects
+// of one folder one after another, whose inputs begin with the same includes (SPIRV's fifteen
+// files all include SPIRVBase.td), and keeps the parses of those includes (share.ts). Sent all at
+// once, the tasks went to whichever thread was free, and both threads parsed nearly every
+// folder's includes.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { type GenerateExecutorOptions, buildArgs, runInProcess } from './executor.js';
@@ -22,7 +29,8 @@ export default async function* generateBatch(
   context: ExecutorContext,
 ): AsyncGenerator<TaskResult> {
   const client = await import('@ods-ts/ods-backends/client');
-  const { startService } = await import('@ods-ts/ods-engine');
+  // The service alone (not the engine's index: watch mode and chokidar, ~0.3 s to load).
+  const { startService } = await import('@ods-ts/ods-engine/service');
   const target = client.serviceTarget();
   // The user's service when it runs (not started from here: a batch brings its own).
   const userService = client.serviceEnabled() && target !== undefined;
@@ -49,14 +57,14 @@ export default async function* generateBatch(
       stop = handle ? () => handle.stop() : undefined;
     })());
   try {
+    const args = (taskId: string) => buildArgs(inputs[taskId] ?? {}, context, taskGraph.tasks[taskId]!.target.project);
     const run = async (taskId: string): Promise<TaskResult> => {
       const startTime = Date.now();
-      const task = taskGraph.tasks[taskId]!;
-      const args = buildArgs(inputs[taskId] ?? {}, context, task.target.project);
-      let r = userService ? await client.runBuildThroughService(args, context.root, false) : undefined;
+      const taskArgs = args(taskId);
+      let r = userService ? await client.runBuildThroughService(taskArgs, context.root, false) : undefined;
       if (!r) {
         await ensurePrivate();
-        r = privateDir && target ? await client.runBuildIn(target, privateDir, args, context.root, env) : undefined;
+        r = privateDir && target ? await client.runBuildIn(target, privateDir, taskArgs, context.root, env) : undefined;
       }
       let output: string;
       let code: number;
@@ -67,7 +75,7 @@ export default async function* generateBatch(
         // No service could run: this process, one task after another.
         output = '';
         const collect = (t: string) => void (output += t);
-        code = await runInProcess(args, context.root, { stdout: collect, stderr: collect });
+        code = await runInProcess(taskArgs, context.root, { stdout: collect, stderr: collect });
       }
       // Nx prints each task's terminal output under its name.
       const terminalOutput = Buffer.from(output, 'latin1').toString('utf8');
@@ -75,16 +83,70 @@ export default async function* generateBatch(
     };
     const ids = Object.keys(inputs);
     process.stdout.write(`ods batch: ${ids.length} tasks, ${userService ? 'on the build service when it runs, else ' : ''}on the threads of a private build service\n`);
-    // Every task at once: the service queues them for its threads; results come as they finish.
-    const pending = new Map<string, Promise<TaskResult>>();
-    for (const id of ids) pending.set(id, run(id));
-    while (pending.size > 0) {
-      const done = await Promise.race(pending.values());
-      pending.delete(done.task);
-      yield done;
+    const keys = new Map(ids.map((id) => [id, localityKey(args(id), context.root)]));
+    const lanes = inLanes(
+      [...ids].sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0)),
+      Math.max(1, availableParallelism()),
+    );
+    // Results as they finish, in the order they finish.
+    const finished: TaskResult[] = [];
+    let wake: (() => void) | undefined;
+    let running = lanes.length;
+    for (let lane = 0; lane < lanes.length; lane++) {
+      void (async () => {
+        for (let id = nextOf(lanes, lane); id !== undefined; id = nextOf(lanes, lane)) {
+          const startTime = Date.now();
+          finished.push(
+            await run(id).catch((e: unknown) => {
+              const terminalOutput = `error: ${e instanceof Error ? e.message : String(e)}\n`;
+              return { task: id, result: { success: false, terminalOutput, startTime, endTime: Date.now() } };
+            }),
+          );
+          wake?.();
+        }
+        running--;
+        wake?.();
+      })();
+    }
+    while (running > 0 || finished.length > 0) {
+      if (finished.length === 0) await new Promise<void>((res) => (wake = res));
+      while (finished.length > 0) yield finished.shift()!;
     }
   } finally {
     await stop?.();
     if (privateDir) rmSync(privateDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where a task's inputs are, for ordering the tasks: the first input of its ods.json (resolved
+ * from the config's folder), else the config's path. Only a key: a config this cannot read is
+ * reported by its build.
+ */
+function localityKey(args: readonly string[], root: string): string {
+  const at = args.indexOf('--config');
+  const config = at >= 0 ? resolve(root, args[at + 1] ?? '') : root;
+  try {
+    const spec = JSON.parse(readFileSync(config, 'utf8')) as { jobs?: { input?: unknown }[]; dialects?: { input?: unknown }[] };
+    const first = [...(spec.dialects ?? []), ...(spec.jobs ?? [])].find((j) => typeof j.input === 'string')?.input as string | undefined;
+    if (first) return resolve(dirname(config), first);
+  } catch {
+    // the config's path then
+  }
+  return config;
+}
+
+/** `ids` (in order) cut into `count` contiguous runs. */
+function inLanes(ids: readonly string[], count: number): string[][] {
+  const n = Math.min(count, ids.length);
+  return Array.from({ length: n }, (_, k) => ids.slice(Math.floor((k * ids.length) / n), Math.floor(((k + 1) * ids.length) / n)));
+}
+
+/** A lane's next task: the front of its own run, else the end of the longest run left. */
+function nextOf(lanes: string[][], lane: number): string | undefined {
+  const own = lanes[lane]!;
+  if (own.length > 0) return own.shift();
+  let longest = own;
+  for (const r of lanes) if (r.length > longest.length) longest = r;
+  return longest.pop();
 }
