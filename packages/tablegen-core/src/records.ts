@@ -263,7 +263,11 @@ export class ValuePools {
 /** Ids of values and types: unique in the process, so pools can be shared between keepers. */
 let nextInitId = 1;
 
+/** Numbers the contexts of the process (see RecTy.getListTy). */
+let nextContextSerial = 1;
+
 class Context {
+  readonly serial = nextContextSerial++;
   /** The keeper's own pools. */
   readonly own = new ValuePools();
   readonly typePool: Map<string, RecTy>;
@@ -479,8 +483,11 @@ export enum RecTyKind {
 export abstract class RecTy {
   readonly id: number;
   private listTy: ListRecTy | undefined;
-  /** The keeper that last asked for listTy (see getListTy). */
-  private listTyAskedBy: Context | undefined;
+  /**
+   * The serial of the keeper that last asked for listTy (see getListTy): a number, not the
+   * keeper, since a shared type outlives the parses that use it.
+   */
+  private listTyAskedBy = 0;
   constructor(readonly kind: RecTyKind) {
     this.id = ctx().id();
   }
@@ -499,9 +506,9 @@ export abstract class RecTy {
   getListTy(): ListRecTy {
     if (!this.listTy) this.listTy = new ListRecTy(this);
     // Types may be shared between keepers: each keeper notes the list types it asked for.
-    if (this.listTyAskedBy !== current) {
+    if (this.listTyAskedBy !== current?.serial) {
       const c = ctx();
-      this.listTyAskedBy = c;
+      this.listTyAskedBy = c.serial;
       if (!c.listTypesAsked.has(this.listTy)) {
         c.listTypesAsked.add(this.listTy);
         c.unpooled.push([c.id(), this.listTy]);
@@ -513,10 +520,14 @@ export abstract class RecTy {
 
 function internType<T extends RecTy>(key: string, make: () => T): T {
   const c = ctx();
-  let t = c.typePool.get(key) as T | undefined;
+  let t = (c.typePool.get(key) ?? (c.shared ? c.own.typePool.get(key) : undefined)) as T | undefined;
   if (!t) {
     t = make();
-    c.typePool.set(key, t);
+    // A record type holds its classes: in the keeper's own pool until they are shared
+    // (shareValues). In the shared pool, the record types of every parse's own classes (keyed
+    // by record id: new ones each parse) would keep those parses alive, in a build service
+    // for ever.
+    (c.shared && key.startsWith('rec:') ? c.own.typePool : c.typePool).set(key, t);
   }
   if (t instanceof RecordRecTy) c.recordTypeKeys.add(key);
   return t;
@@ -2681,7 +2692,7 @@ export class RecordKeeper {
     own.tuples.forEachValue((v) => values.push(v));
     own.long.forEachValue((v) => values.push(v));
     const types: RecTy[] = c.bitsTys.filter((t): t is BitsRecTy => t !== undefined);
-    for (const key of c.recordTypeKeys) types.push(c.typePool.get(key)!);
+    for (const key of c.recordTypeKeys) types.push((c.typePool.get(key) ?? c.own.typePool.get(key))!);
     return { values, strings: [...own.strings.values(), ...own.codes.values()], types, unpooled: c.unpooled };
   }
 
@@ -2709,6 +2720,8 @@ export class RecordKeeper {
     for (const [k, v] of own.strings) shared.strings.set(k, v);
     for (const [k, v] of own.codes) shared.codes.set(k, v);
     for (const [k, v] of own.ints) shared.ints.set(k, v);
+    for (const [k, v] of own.typePool) shared.typePool.set(k, v);
+    own.typePool.clear();
     shared.size += own.size;
     own.long = new LongKeyTable();
     own.tuples = new TupleTable();

@@ -73,6 +73,18 @@ describe('shared include parses', () => {
     expect(pool(parseSource(src, { files, cache }))).toBe(1);
   });
 
+  it("keeps no parse's own record types in the shared pool (a build service would keep every parse alive)", () => {
+    const cache = newCache();
+    // Main-file classes used as types (fields, lists of them): new records, and types, each parse.
+    const src = 'include "extra.td"\nclass Own<int n> { int v = n; }\nclass User { list<Own> owns = [Own<1>, Own<2>]; Own one = Own<3>; }\ndef u : User;\n';
+    same(src, { files, cache });
+    const types = cache.pools.typePool.size;
+    for (let i = 0; i < 3; i++) same(src, { files, cache });
+    expect(cache.pools.typePool.size).toBe(types);
+    // The include's own record types are shared.
+    expect([...cache.pools.typePool.keys()].some((k) => k.startsWith('rec:'))).toBe(true);
+  });
+
   it('finds values of fixed-size keys (the tuple table) again after growth and after shareValues', () => {
     const pools = new ValuePools();
     const count = (k: RecordKeeper, pool: string) => k.allocationStats().pools.find(([n]) => n === pool)?.[1];
