@@ -201,18 +201,33 @@ describe('option syntax (llvm::cl)', () => {
     expect(r.stderr).toMatch(/^ods-tblgen: Unknown command line argument '--bogus=3'\.  Try: 'ods-tblgen --help'\nods-tblgen: Did you mean '--[a-z-]+=3'\?\n$/);
   });
 
-  it('suggests only mlir-tblgen options for a command line that runs an mlir-tblgen generator', () => {
-    // As mlir-tblgen-22 does; without a generator, llvm-tblgen's --sdnode-namespace is nearer.
-    expect(run(['--gen-enum-decls', '--enum-namespace=x', 'a.td']).stderr).toBe(
-      UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--name=x'?\n",
-    );
-    expect(run(['--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--sdnode-namespace=x'?\n");
-  });
-
-  it('suggests no mlir-tblgen-only name for a command line that runs an llvm-tblgen-only action', () => {
-    // As llvm-tblgen-22 does; without the action, mlir-tblgen's --name is nearer.
+  it('suggests like mlir-tblgen-22 unless the command line runs an action only llvm-tblgen has', () => {
+    // mlir-tblgen-22 has no --sdnode-namespace (llvm-tblgen-22's suggestion with --gen-ctags).
+    expect(run(['--gen-enum-decls', '--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--name=x'?\n");
+    expect(run(['--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--name=x'?\n");
+    expect(run(['-gen-ctags', '--enum-namespace=x', 'a.td']).stderr).toBe(UNKNOWN('--enum-namespace=x') + "ods-tblgen: Did you mean '--sdnode-namespace=x'?\n");
+    // llvm-tblgen-22 has no --name.
     expect(run(['-gen-ctags', '--enable', 'a.td']).stderr).toBe(UNKNOWN('--enable') + "ods-tblgen: Did you mean '--gen-vt'?\n");
     expect(run(['--enable', 'a.td']).stderr).toBe(UNKNOWN('--enable') + "ods-tblgen: Did you mean '--name'?\n");
+  });
+
+  it('breaks ties between names at the same distance as the reference tools do (their cl option map order)', () => {
+    // [argument, mlir-tblgen-22's suggestion, llvm-tblgen-22's (with --gen-ctags)], as observed.
+    const ties: [string, string, string][] = [
+      ['--ab', '-h', '-h'], // h, d, D, o and I are all 2 away
+      ['--bar=3', '--d=3', '--d=3'], // D, I, d and o are 3 away (-h compares `bar=3`)
+      ['--gen-pass-dcs', '--gen-pass-doc', '--gen-instr-docs'], // gen-pass-decls as near for mlir
+      ['--gen-typedef', '--gen-op-defs', '--gen-emitter'], // gen-typedef-doc as near for mlir
+      ['--gen-intrinsic', '--gen-enum-doc', '--gen-intrinsic-impl'], // gen-rewriters / gen-instr-info
+      ['--gen-isel', '--gen-op-decls', '--gen-vt'], // gen-op-defs, gen-op-doc... / gen-dag-isel
+      ['--gen-tosa', '--gen-bytecode', '--gen-attrs'],
+      ['--gen-op-interface', '--gen-op-interface-defs', '--gen-emitter'], // gen-op-interface-docs
+      ['-gen-type-defs=1', '--gen-typedef-defs', '--gen-exegesis'], // a literal compares `name=value`
+    ];
+    for (const [arg, mlir, llvm] of ties) {
+      expect(run([arg, 'a.td']).stderr).toBe(UNKNOWN(arg) + `ods-tblgen: Did you mean '${mlir}'?\n`);
+      expect(run(['--gen-ctags', arg, 'a.td']).stderr).toBe(UNKNOWN(arg) + `ods-tblgen: Did you mean '${llvm}'?\n`);
+    }
   });
 
   it('reports every error, then exits 1', () => {

@@ -10,6 +10,8 @@
 // - every error is printed and parsing goes on; the caller exits with 1 afterwards;
 // - `--help` and `--version` act (print and exit 0) as soon as they are reached.
 
+import type { NearestEntry } from './cl-option-order.js';
+
 /** Whether an option takes a value (cl::ValueExpected). */
 export type ValueExpected = 'required' | 'optional' | 'disallowed';
 
@@ -81,10 +83,10 @@ export class ClParser {
   /** Name -> option; literal names map to their group. */
   readonly map = new Map<string, ClOption>();
   /**
-   * Which option names "Did you mean" may suggest (all when unset): the options of the tool the
-   * command line is for, when it is clearly one of the tools this parser merges.
+   * The options "Did you mean" visits, in the order of the reference tool the command line is
+   * for (./cl-option-order.ts); unset: this parser's options in registration order.
    */
-  suggestable: ((name: string) => boolean) | undefined;
+  nearestOrder: readonly NearestEntry[] | undefined;
 
   constructor(
     /** The program name used in messages (cl's ProgramName and argv[0]). */
@@ -240,7 +242,10 @@ export class ClParser {
     return { i, error: false };
   }
 
-  /** LookupNearestOption: the closest option name (with `=value` kept when it takes one). */
+  /**
+   * LookupNearestOption: the closest option name (with `=value` kept when it takes one); of names
+   * at the same distance, the first visited wins.
+   */
   nearest(arg: string): string | undefined {
     if (arg === '') return undefined;
     const eq = arg.indexOf('=');
@@ -248,26 +253,24 @@ export class ClParser {
     const rhs = eq < 0 ? '' : arg.slice(eq + 1);
     let best: string | undefined;
     let bestDistance = 0;
-    let bestIsPrefix = false;
-    for (const o of this.options) {
-      if (o.hidden === 'really') continue;
-      const names = o.name === '' ? (o.literals ?? []).map((l) => l.name) : [o.name];
-      const permitValue = o.valueExpected !== 'disallowed';
-      const flag = permitValue ? lhs : arg;
-      for (const name of names) {
-        if (this.suggestable && !this.suggestable(name)) continue;
+    for (const o of this.nearestOrder ?? this.registered()) {
+      const flag = o.permitValue ? lhs : arg;
+      for (const name of o.names) {
         const d = editDistance(name, flag);
-        // llvm keeps the first best in its hash-map order; here ties go to an option whose name
-        // starts the argument (`-ofile` -> `-o`), then to the first registered.
-        const better = best === undefined || d < bestDistance || (d === bestDistance && !bestIsPrefix && flag.startsWith(name));
-        if (better) {
-          bestIsPrefix = flag.startsWith(name);
+        if (best === undefined || d < bestDistance) {
           bestDistance = d;
-          best = rhs === '' || !permitValue ? name : `${name}=${rhs}`;
+          best = rhs === '' || !o.permitValue ? name : `${name}=${rhs}`;
         }
       }
     }
     return best;
+  }
+
+  /** This parser's options as "Did you mean" entries, in registration order. */
+  private registered(): NearestEntry[] {
+    return this.options
+      .filter((o) => o.hidden !== 'really')
+      .map((o) => ({ names: o.name === '' ? (o.literals ?? []).map((l) => l.name) : [o.name], permitValue: o.valueExpected !== 'disallowed' }));
   }
 
   /** The text of --help (categorized), --help-hidden, --help-list or --help-list-hidden. */

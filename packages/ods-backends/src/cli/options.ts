@@ -3,6 +3,7 @@
 // generators declare. Parsed with llvm::cl semantics (./cl.ts).
 import { type Generator, generatorFlag, getGenerator, listGenerators } from '../registry.js';
 import { ClExit, type ClLiteral, type ClOption, ClParser, type ValueExpected } from './cl.js';
+import { nearestOrder, type ReferenceTool } from './cl-option-order.js';
 import { LLVM_ACTIONS, LLVM_BACKEND_OPTIONS, LLVM_HIDDEN_OPTIONS, MLIR_GENERATORS, MLIR_OPTIONS, type KnownOption, type ValueKind } from './known.js';
 
 export const PROG = 'ods-tblgen';
@@ -298,7 +299,7 @@ export function defaultArgs(): CliArgs {
 export function parseCommandLine(argv: readonly string[], io: ParseIO, version: string): ParsedCommandLine {
   const args = defaultArgs();
   const parser = buildParser(args, io, version);
-  parser.suggestable = suggestableFor(argv, parser);
+  parser.nearestOrder = nearestOrder(referenceToolFor(argv));
   try {
     const r = parser.parse(argv, io.stderr);
     if (r.errors) return { kind: 'exit', code: 1 };
@@ -316,35 +317,14 @@ const LLVM_ONLY_ACTIONS: ReadonlySet<string> = (() => {
   return new Set([...LLVM_ACTIONS, ...BUILTIN_ACTIONS].map(([n]) => n).filter((n) => n !== 'print-records' && !mlir.has(n)));
 })();
 
-/** The names of llvm-tblgen's actions and backend options, which mlir-tblgen does not have. */
-const LLVM_ONLY_NAMES: ReadonlySet<string> = new Set([...LLVM_ONLY_ACTIONS, ...LLVM_BACKEND_OPTIONS.map((o) => o.name)]);
-
 /**
- * A command line that selects one of mlir-tblgen's generators is an mlir-tblgen one: "Did you
- * mean" then suggests only mlir-tblgen's options, as mlir-tblgen does (llvm-tblgen's backend
- * options would otherwise win, e.g. `--sdnode-namespace` for a misspelt `--enum-namespace`).
- * Likewise one that selects an action only llvm-tblgen has is an llvm-tblgen one, and the
- * generators and options only mlir-tblgen has are not suggested (`--name` for `--enable`).
+ * The tool a command line is for, whose option order "Did you mean" follows: llvm-tblgen when it
+ * names an action only llvm-tblgen has and none of mlir-tblgen's generators, else mlir-tblgen.
  */
-function suggestableFor(argv: readonly string[], parser: ClParser): ((name: string) => boolean) | undefined {
+export function referenceToolFor(argv: readonly string[]): ReferenceTool {
   const mlir = new Set(MLIR_GENERATORS.map(([n]) => n));
   const isMlirGenerator = (arg: string): boolean => /^--?gen-/.test(arg) && mlir.has(arg.replace(/^--?/, ''));
-  if (argv.some(isMlirGenerator)) return (name) => !LLVM_ONLY_NAMES.has(name);
+  if (argv.some(isMlirGenerator)) return 'mlir-tblgen';
   const isLlvmOnlyAction = (arg: string): boolean => /^--?[a-z]/.test(arg) && LLVM_ONLY_ACTIONS.has(arg.replace(/^--?/, ''));
-  if (!argv.some(isLlvmOnlyAction)) return undefined;
-  const mlirOnly = mlirOnlyNames(parser);
-  return (name) => !mlirOnly.has(name);
-}
-
-/**
- * The names only mlir-tblgen has: its generators, its options and the options its generators
- * declare (all but those llvm-tblgen has too).
- */
-function mlirOnlyNames(parser: ClParser): Set<string> {
-  const llvm = new Set([...LLVM_ACTIONS, ...BUILTIN_ACTIONS].map(([n]) => n));
-  for (const o of [...LLVM_BACKEND_OPTIONS, ...LLVM_HIDDEN_OPTIONS]) llvm.add(o.name);
-  const names = new Set([...MLIR_GENERATORS.map(([n]) => n), ...MLIR_OPTIONS.map((o) => o.name)]);
-  for (const o of parser.options) if (o.name !== '' && o.category.startsWith('Options for -gen-')) names.add(o.name);
-  for (const n of llvm) names.delete(n);
-  return names;
+  return argv.some(isLlvmOnlyAction) ? 'llvm-tblgen' : 'mlir-tblgen';
 }
