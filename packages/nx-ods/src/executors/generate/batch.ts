@@ -8,8 +8,8 @@
 // paths (a lane out of work takes from the end of the longest one): a thread meets the projects
 // of one folder one after another, whose inputs begin with the same includes (SPIRV's fifteen
 // files all include SPIRVBase.td), and keeps the parses of those includes (share.ts). Sent all at
-// once, the tasks went to whichever thread was free, and both threads parsed nearly every
-// folder's includes.
+// once, the tasks went to whichever thread was free: over MLIR's 91 dialect files, two threads
+// then parse 1,829 to 1,886 includes, in lanes 1,737 (one thread alone: 1,628).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
