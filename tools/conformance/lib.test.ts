@@ -10,7 +10,9 @@ describe('conformance lib', () => {
     expect(o.jobs).toBe(3);
     expect(o.ratchet).toBe(true);
     expect(o.impl).toBe('/x.js');
-    expect(lib.parseArgs([]).suites).toEqual(['records', 'json', 'gen']);
+    expect(lib.parseArgs([]).suites).toEqual(['records', 'json', 'detailed-records', 'gen']);
+    expect(lib.parseArgs([]).detailedAll).toBe(false);
+    expect(lib.parseArgs(['--suite', 'detailed-records', '--detailed-all']).detailedAll).toBe(true);
     expect(() => lib.parseArgs(['--suite', 'nope'])).toThrow(/--suite/);
     expect(() => lib.parseArgs(['--jobs', '0'])).toThrow(/--jobs/);
     expect(() => lib.parseArgs(['--bogus'])).toThrow(/unknown/);
@@ -114,6 +116,18 @@ describe('conformance lib', () => {
     expect(two.some((r) => r.generator === 'python-op-bindings')).toBe(false);
     expect(lib.isCorpusGroup(`${lib.CORPUS_PREFIX}op-defs`)).toBe(true);
     expect(lib.compareGroups('corpus:a', 'gen:z')).toBeGreaterThan(0);
+  });
+  it('orders detailed-records after json and before the generators', () => {
+    const groups = ['gen:op-decls', 'detailed-records', 'records', 'corpus:op-defs', 'json'];
+    expect(groups.sort(lib.compareGroups)).toEqual(['records', 'json', 'detailed-records', 'gen:op-decls', 'corpus:op-defs']);
+  });
+  it("samples suite detailed-records: the fixtures but Intrinsics.td's, and the listed installed files", () => {
+    expect(lib.detailedInSample('fixtures/automata/simple.td')).toBe(true);
+    expect(lib.detailedInSample('fixtures/intrinsics/properties.td')).toBe(false);
+    expect(lib.detailedInSample('fixtures/intrinsic-impl/wide-ids.td')).toBe(false);
+    expect(lib.detailedInSample('llvm/IR/Intrinsics.td')).toBe(true);
+    expect(lib.detailedInSample('mlir/Dialect/LLVMIR/NVVMOps.td')).toBe(true);
+    expect(lib.detailedInSample('mlir/Dialect/Arith/IR/ArithOps.td')).toBe(false);
   });
   it('reads --corpus', () => {
     expect(lib.parseArgs(['--corpus', '/x']).corpus).toBe('/x');

@@ -5,6 +5,9 @@
 //   suite records: every .td under <inc>/mlir, `--print-records`, byte-equal stdout (or, where the
 //                  reference fails, the same first stderr line and a non-zero exit);
 //   suite json:    the same files, `--dump-json`, equal as JSON values (where the reference succeeds);
+//   suite detailed-records: the same files, llvm/IR/Intrinsics.td and every .td under fixtures/,
+//                  `--print-detailed-records`, byte-equal stdout where the reference succeeds; a
+//                  fixed sample of them unless --detailed-all (see DETAILED_SAMPLE in lib.mjs);
 //   suite gen:     every manifest row (tools/conformance/cases/*.tsv, plus ../shared's) whose generator our CLI
 //                  lists, byte-equal stdout; rows of other generators count as "missing".
 //   --corpus DIR:  (with suite gen) the ODS generators on each top-level .td of a folder outside
@@ -20,7 +23,7 @@ import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { loadImpl, runCase } from './case.mjs';
 import {
-  USAGE, CORPUS_PREFIX, cacheName, caseId, caseKey, compareGroups, corpusCases, dialectNamesIn, firstLine, groupOf,
+  USAGE, CORPUS_PREFIX, DETAILED, SUITES, FIXTURE_PREFIX, detailedInSample, cacheName, caseId, caseKey, compareGroups, corpusCases, dialectNamesIn, firstLine, groupOf,
   isCorpusGroup, markdownTable, parseArgs, defaultManifests, readManifests, rowLocation, ratchetRegressions, replaceBetweenMarkers,
   summarize, textTable, updatedRatchet,
 } from './lib.mjs';
@@ -69,19 +72,22 @@ function startServiceForRun() {
   });
 }
 
-/** All .td files under <inc>/mlir, as sorted posix paths relative to <inc>. */
-function listTdFiles(inc) {
+/** All .td files under <root>/<sub>, as sorted posix paths relative to <root>. */
+function listTdFiles(root, sub = 'mlir') {
   const files = [];
   const walk = (dir) => {
     for (const ent of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, ent.name);
       if (ent.isDirectory()) walk(p);
-      else if (ent.name.endsWith('.td')) files.push(relative(inc, p).split('\\').join('/'));
+      else if (ent.name.endsWith('.td')) files.push(relative(root, p).split('\\').join('/'));
     }
   };
-  walk(join(inc, 'mlir'));
+  if (existsSync(join(root, sub))) walk(join(root, sub));
   return files.sort();
 }
+
+/** The inputs of suite detailed-records beyond MLIR's tree that live in the include tree. */
+const DETAILED_LLVM_FILES = ['llvm/IR/Intrinsics.td'];
 
 function writeAtomic(file, data) {
   mkdirSync(dirname(file), { recursive: true });
@@ -321,8 +327,10 @@ async function main() {
     return 0;
   }
   const jobs = opts.jobs || availableParallelism();
-  const filtered = opts.filter.length > 0 || opts.suites.length < 3;
+  const filtered = opts.filter.length > 0 || opts.suites.length < SUITES.length;
   if (opts.writeReadme && filtered) throw new HarnessError('--write-readme needs a full run (no --filter, no --suite)');
+  // The README's table counts every case: a full run includes all of suite detailed-records.
+  if (opts.writeReadme) opts.detailedAll = true;
 
   // Reference tools and include tree.
   const prefix = tool(LLVM_CONFIG, ['--prefix']);
@@ -356,6 +364,7 @@ async function main() {
   // Cases.
   const selected = (id, group) => {
     const suite = group.startsWith('gen:') || isCorpusGroup(group) ? 'gen' : group;
+    if (suite === DETAILED && !opts.detailedAll && !detailedInSample(id.slice(group.length + 1))) return false;
     return opts.suites.includes(suite) && (opts.filter.length === 0 || opts.filter.some((f) => id.includes(f)));
   };
   const cases = [];
@@ -366,13 +375,32 @@ async function main() {
     seen.add(c.id);
     cases.push(c);
   };
-  const needsTd = opts.suites.includes('records') || opts.suites.includes('json');
+  const needsTd = opts.suites.includes('records') || opts.suites.includes('json') || opts.suites.includes(DETAILED);
   const tdFiles = needsTd ? listTdFiles(inc) : [];
   for (const file of opts.suites.includes('records') ? tdFiles : []) {
     add({ suite: 'records', group: 'records', key: file, ref: { tool: LLVM_TBLGEN, args: ['-I', inc, file] }, argv: ['--print-records', '-I', inc, file] });
   }
   for (const file of opts.suites.includes('json') ? tdFiles : []) {
     add({ suite: 'json', group: 'json', key: file, ref: { tool: LLVM_TBLGEN, args: ['--dump-json', '-I', inc, file] }, argv: ['--dump-json', '-I', inc, file] });
+  }
+  if (opts.suites.includes(DETAILED)) {
+    const flag = '--print-detailed-records';
+    for (const file of [...tdFiles, ...DETAILED_LLVM_FILES.filter((f) => existsSync(join(inc, f)))]) {
+      add({ suite: DETAILED, group: DETAILED, key: file, ref: { tool: LLVM_TBLGEN, args: [flag, '-I', inc, file] }, argv: [flag, '-I', inc, file] });
+    }
+    // The fixtures run from their folder, like the gen suite's, and are cached by content too.
+    const fixtures = join(HERE, 'fixtures');
+    for (const file of listTdFiles(fixtures, '.')) {
+      add({
+        suite: DETAILED,
+        group: DETAILED,
+        key: `${FIXTURE_PREFIX}${file}`,
+        cwd: fixtures,
+        contentHash: createHash('sha1').update(readFileSync(join(fixtures, file))).digest('hex'),
+        ref: { tool: LLVM_TBLGEN, args: [flag, '-I', inc, file] },
+        argv: [flag, '-I', inc, file],
+      });
+    }
   }
   if (opts.suites.includes('gen')) {
     const explicit = opts.manifest || process.env.ODS_CONFORMANCE_MANIFEST;
@@ -448,7 +476,8 @@ async function main() {
       results.push({ ...base, status: 'missing' });
       continue;
     }
-    if (c.suite === 'json' && c.meta.code !== 0) continue; // JSON only where the reference succeeds
+    // JSON and detailed records only where the reference succeeds.
+    if ((c.suite === 'json' || c.suite === DETAILED) && c.meta.code !== 0) continue;
     c.mode = c.meta.code !== 0 ? 'diag' : c.suite === 'json' ? 'json' : 'bytes';
     toRun.push(c);
   }
