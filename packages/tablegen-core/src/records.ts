@@ -311,6 +311,10 @@ class Context {
   id(): number {
     return nextInitId++;
   }
+  /** An interned type: in the shared pool, or (record types not shared yet) the keeper's own. */
+  typeOf(key: string): RecTy | undefined {
+    return this.typePool.get(key) ?? (this.shared ? this.own.typePool.get(key) : undefined);
+  }
   /** The pools singletons (`?`, `0`, `1`) live in. */
   get singletons(): ValuePools {
     return this.shared ?? this.own;
@@ -520,14 +524,14 @@ export abstract class RecTy {
 
 function internType<T extends RecTy>(key: string, make: () => T): T {
   const c = ctx();
-  let t = (c.typePool.get(key) ?? (c.shared ? c.own.typePool.get(key) : undefined)) as T | undefined;
+  let t = c.typeOf(key) as T | undefined;
   if (!t) {
     t = make();
     // A record type holds its classes: in the keeper's own pool until they are shared
     // (shareValues). In the shared pool, the record types of every parse's own classes (keyed
     // by record id: new ones each parse) would keep those parses alive, in a build service
-    // for ever.
-    (c.shared && key.startsWith('rec:') ? c.own.typePool : c.typePool).set(key, t);
+    // for ever. The other types hold no record: shared at once.
+    (t instanceof RecordRecTy ? c.own.typePool : c.typePool).set(key, t);
   }
   if (t instanceof RecordRecTy) c.recordTypeKeys.add(key);
   return t;
@@ -2692,7 +2696,7 @@ export class RecordKeeper {
     own.tuples.forEachValue((v) => values.push(v));
     own.long.forEachValue((v) => values.push(v));
     const types: RecTy[] = c.bitsTys.filter((t): t is BitsRecTy => t !== undefined);
-    for (const key of c.recordTypeKeys) types.push((c.typePool.get(key) ?? c.own.typePool.get(key))!);
+    for (const key of c.recordTypeKeys) types.push(c.typeOf(key)!);
     return { values, strings: [...own.strings.values(), ...own.codes.values()], types, unpooled: c.unpooled };
   }
 
