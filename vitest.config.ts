@@ -9,6 +9,6 @@ export default defineConfig({
     passWithNoTests: true,
     // Tests run in-process unless they ask for the build service (and then in a folder of their own),
     // and make no startup snapshots in the background unless they ask for them likewise.
-    env: { ODS_DAEMON: 'false', ODS_SNAPSHOT: 'false' },
+    env: { ODS_DAEMON: 'false', ODS_SNAPSHOT: 'false', ODS_PARSE_CACHE: 'false' },
   },
 });

@@ -125,6 +125,9 @@ async function cliSuite(opts, inc, env, out) {
     const svc = [];
     const svcEdit = [];
     const off = [];
+    const offEdit = [];
+    const offFirst = [];
+    const offBare = [];
     let same = true;
     for (let k = 0; k < opts.runs; k++) {
       const r = timedRun(REF, [...args, '-o', join(out, 'ref.inc')], { cwd: inc });
@@ -133,26 +136,39 @@ async function cliSuite(opts, inc, env, out) {
       writeFileSync(edited, `${readFileSync(join(inc, file), 'latin1')}// edit ${k}\n`, 'latin1');
       const re = timedRun(REF, [...editArgs, '-o', join(out, 'ref-edit.inc')], { cwd: inc });
       const se = timedRun(BIN, [...editArgs, '-o', join(out, 'svc-edit.inc')], { cwd: inc, env });
+      // Without the service: the input edited (its includes read back from disk), the first call
+      // on an input (no parses on disk: it parses and saves them), and no parses on disk at all.
+      const oe = timedRun(BIN, [...editArgs, '-o', join(out, 'off-edit.inc')], { cwd: inc, env: offEnv() });
+      rmSync(join(offDir, 'parses'), { recursive: true, force: true });
+      const of = timedRun(BIN, [...args, '-o', join(out, 'off-first.inc')], { cwd: inc, env: offEnv() });
+      const ob = timedRun(BIN, [...args, '-o', join(out, 'off-bare.inc')], { cwd: inc, env: { ...offEnv(), ODS_PARSE_CACHE: 'false' } });
       ref.push(r, re);
       svc.push(s);
       svcEdit.push(se);
       off.push(o);
+      offEdit.push(oe);
+      offFirst.push(of);
+      offBare.push(ob);
       const want = readFileSync(join(out, 'ref.inc'));
       same &&= want.equals(readFileSync(join(out, 'svc.inc'))) && want.equals(readFileSync(join(out, 'off.inc')));
       same &&= readFileSync(join(out, 'ref-edit.inc')).equals(readFileSync(join(out, 'svc-edit.inc')));
+      same &&= readFileSync(join(out, 'ref-edit.inc')).equals(readFileSync(join(out, 'off-edit.inc')));
+      same &&= want.equals(readFileSync(join(out, 'off-first.inc'))) && want.equals(readFileSync(join(out, 'off-bare.inc')));
     }
     const m = (xs, k = 'ms') => median(xs.map((x) => x[k]).filter((v) => v !== undefined));
     const refMs = m(ref);
     const cell = (xs) => `${fmtMs(m(xs))} (${ratio(m(xs), refMs)})`;
-    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off),
+    rows.push([name, fmtMs(refMs), cell(svc), cell(svcEdit), cell(off), cell(offEdit), cell(offFirst), cell(offBare),
       `${m(ref, 'rssMb')?.toFixed(0) ?? '-'} / ${m(svc, 'rssMb')?.toFixed(0) ?? '-'} / ${m(off, 'rssMb')?.toFixed(0) ?? '-'} MB`, same ? 'yes' : 'NO']);
   }
   return table(
-    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'peak RSS ref / client / off', 'same bytes'],
+    ['one call per output', REF, 'service warm, same input', 'service warm, input edited', 'ODS_DAEMON=false', 'ODS_DAEMON=false, input edited', 'ODS_DAEMON=false, first call (saves its includes)', 'ODS_DAEMON=false, ODS_PARSE_CACHE=false', 'peak RSS ref / client / off', 'same bytes'],
     rows,
   ) + '\n\nThe bin runs as CMake and Bazel run it (executed directly: its #! line applies). "Same input": the service\n' +
     'remembers the clean run and checks every file it read; "input edited": a comment is appended to the file\n' +
-    'before each call, so the service parses it and runs the generator again (the includes stay shared).';
+    'before each call, so the service parses it and runs the generator again (the includes stay shared).\n' +
+    'ODS_DAEMON=false: the CLI alone reads back the include parses an earlier call on the input saved; "first\n' +
+    'call": none saved yet (it parses them and saves them as it exits).';
 }
 
 /**

@@ -32,6 +32,7 @@ export function parseArgs(argv) {
     corpus: '',
     timeout: 120,
     inBand: false,
+    persisted: false,
     detailedAll: false,
     quiet: false,
     help: false,
@@ -61,6 +62,7 @@ export function parseArgs(argv) {
       case '--in-band': opts.inBand = true; break;
       case '--detailed-all': opts.detailedAll = true; break;
       case '--via-service': opts.viaService = true; break;
+      case '--persisted': opts.persisted = true; break;
       case '--quiet': case '-q': opts.quiet = true; break;
       case '--help': case '-h': opts.help = true; break;
       case '--filter': opts.filter.push(take()); break;
@@ -123,6 +125,9 @@ Compares ods-tblgen with llvm-tblgen-22 / mlir-tblgen-22 over MLIR's own .td tre
   --in-band                 run our implementation on the main thread (debugging)
   --via-service             run every case through ods-tblgen's build service (started in a
                             private folder for the run, stopped after it)
+  --persisted               run every case with include parses kept on disk, as the CLI alone
+                            keeps them (in a private folder for the run): each input's first
+                            case saves them, its later cases restore them
   --quiet, -q               no progress lines
 `;
 

@@ -343,6 +343,19 @@ async function main() {
   if (opts.viaService) {
     opts.impl = join(HERE, 'service-impl.mjs');
     startServiceForRun();
+  } else if (opts.persisted) {
+    opts.impl = join(HERE, 'persisted-impl.mjs');
+    // A private folder of this run's own (the worker threads inherit it), removed at the end.
+    const dir = mkdtempSync(join(tmpdir(), 'ods-conformance-parses-'));
+    process.env.ODS_DAEMON_DIR = dir;
+    process.once('exit', () => {
+      const sum = { read: 0, made: 0, saved: 0, dropped: 0 };
+      for (const f of readdirSync(dir).filter((n) => n.startsWith('counts-'))) {
+        for (const [k, v] of Object.entries(JSON.parse(readFileSync(join(dir, f), 'utf8')))) sum[k] += v;
+      }
+      process.stdout.write(`Persisted parses: ${sum.read} read from disk, ${sum.made} made, ${sum.saved} saved, ${sum.dropped} dropped as stale.\n`);
+      rmSync(dir, { recursive: true, force: true });
+    });
   }
   const implPath = resolve(opts.impl || process.env.ODS_CONFORMANCE_IMPL || DEFAULT_IMPL);
   if (!existsSync(implPath)) {

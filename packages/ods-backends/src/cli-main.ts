@@ -3,8 +3,17 @@
 // the generators (no engine, watcher or service), and runs with a code cache (compile-cache.ts).
 import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { runCli } from './cli.js';
+import { persistParses } from './parse-cache-file.js';
+import { readFileSync } from 'node:fs';
 
 exitQuietlyWhenClosed();
+
+// Include parses on disk, named by this tool build (build.mjs writes its id beside the bundle).
+try {
+  persistParses(readFileSync(new URL('./build-id.txt', import.meta.url), 'utf8').trim(), { interpreted: true });
+} catch {
+  // Not built by build.mjs (tests): no persisted parses.
+}
 
 const io = {
   stdout: (t: string) => void process.stdout.write(Buffer.from(t, 'latin1')),

@@ -28,6 +28,7 @@ import { errnoMessage, sameContent, writeAtomic } from './cli/output.js';
 import { emitAttributes, emitValueTypes, printEnums } from './cli/llvm-actions.js';
 import { expandResponseFiles } from './cli/response-files.js';
 import * as runMemo from './cli/run-memo.js';
+import { persistedParseCache } from './parse-cache-file.js';
 import { PhaseTimer } from './cli/timing.js';
 import { deprecatedActionOf, warnOfDeprecatedUses } from './ods/deprecated-uses.js';
 import { VERSION } from './version.js';
@@ -143,6 +144,8 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
   if (result) {
     result.diagnostics.sink = io.stderr;
   } else {
+    // Without the service (the CLI alone), the includes an earlier call on this input parsed.
+    const cache = !unshared && args.input !== '-' && !io.fs ? persistedParseCache(args.input, args.includeDirs, cwd) : undefined;
     result = parseTableGen({
       // A path; the buffer is named by its UTF-8 bytes, like the sources' byte strings.
       file: args.input === '-' ? '<stdin>' : args.input,
@@ -156,6 +159,7 @@ function runTableGen(args: CliArgs, cwd: string, io: CliIO, err: (t: string) => 
       onDiagnostic: io.stderr,
       unshared,
       modelAllocations: unshared,
+      ...(cache ? { cache } : {}),
     });
     if (memoKey !== undefined) runMemo.storeParse(memoKey, result, abs(args.input), text, cwd);
   }

@@ -13,3 +13,4 @@ export { Operator, type Argument } from './ods/operator.js';
 export { runBuildCommand, type BuildIO } from './build-command.js';
 /** For long-lived hosts that call runCli many times: share include parses between the calls. */
 export { shareParsesInProcess } from '@ods-ts/tablegen-core';
+export { flushPersistedParses, persistParses, persistedParseCounts } from './parse-cache-file.js';

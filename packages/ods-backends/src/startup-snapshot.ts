@@ -22,7 +22,8 @@
 //
 // The CLI's one-file calls (`--gen-*`) do not use snapshots: a snapshot of their parses loads
 // about as slowly as they parse (V8 deserializes the record graph), and the CLI alone already
-// starts with a code cache (compile-cache.ts). Measured in tools/bench/callers-bench.mjs.
+// starts with a code cache (compile-cache.ts) and reads its include parses from disk
+// (parse-cache-file.ts). Measured in tools/bench/callers-bench.mjs.
 import type * as ChildProcess from 'node:child_process';
 import { chmodSync, closeSync, existsSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

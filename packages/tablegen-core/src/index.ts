@@ -20,6 +20,7 @@ export { Preprocessor } from './preprocessor.js';
 export { Parser, type SymbolKind, type SymbolSink } from './parser.js';
 export * from './sources.js';
 export { ParseCache, processParseCache, processParseCacheCounts, shareParsesInProcess } from './share.js';
+export { decodeParseCache, encodeParseCache } from './share-persist.js';
 export { compilePosixRegex } from './regex.js';
 
 export interface ParseOptions {

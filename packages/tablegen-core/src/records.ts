@@ -35,7 +35,8 @@ const MAX_LIST_ELEMENTS = 30_000_000;
  * compares the key arrays (kept as given: callers make a fresh one per lookup), where a trie
  * took a Map per key node.
  */
-class LongKeyTable {
+/** @internal (exported for share-persist.ts) */
+export class LongKeyTable {
   private keys: (readonly number[] | undefined)[] = new Array<readonly number[] | undefined>(256).fill(undefined);
   private tags = new Int32Array(256);
   private hashes = new Int32Array(256);
@@ -117,7 +118,8 @@ const MAX_SLOT_ID = 0xffffffff;
  * cold). Ids count on across a process, so a tuple whose numbers add up past 2^32 (a process
  * that has made billions of values) is kept in a Map instead.
  */
-class TupleTable {
+/** @internal (exported for share-persist.ts) */
+export class TupleTable {
   // 4096 slots at first, four times as many when half full: a cold parse of an MLIR dialect
   // makes some 10,000 tuples, and each growth rehashes every entry.
   private keys = new Uint32Array(TUPLE_WIDTH * 4096);
@@ -2176,6 +2178,15 @@ export interface DumpInfo {
 }
 
 let nextRecordId = 1;
+
+/**
+ * Move the process's id counters past ids read back from a persisted cache (share-persist.ts):
+ * values, types and records made from now on never take one of them.
+ */
+export function reserveIds(maxValueId: number, maxRecordId: number): void {
+  if (nextInitId <= maxValueId) nextInitId = maxValueId + 1;
+  if (nextRecordId <= maxRecordId) nextRecordId = maxRecordId + 1;
+}
 
 /**
  * Bumped when a record that is already some record's superclass gains a superclass (a class
