@@ -9,7 +9,9 @@ import * as backends from '@ods-ts/ods-backends';
 
 export { listGenerators } from '@ods-ts/ods-backends';
 
-backends.persistParses(readFileSync(new URL('build-id.txt', import.meta.resolve('@ods-ts/ods-backends')), 'utf8').trim());
+// No size limit: the run's folder is removed at its end, and cases of one input are not run
+// one after another (the largest go first).
+backends.persistParses(readFileSync(new URL('build-id.txt', import.meta.resolve('@ods-ts/ods-backends')), 'utf8').trim(), { maxTotalBytes: Infinity });
 
 export function runCli(argv, io) {
   try {

@@ -18,7 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import { ParseCache, decodeParseCache, encodeParseCache } from '@ods-ts/tablegen-core';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
 
-/** The most bytes the files may take in all (MLIR's largest dialect's includes take ~5 MB). */
+/** The most bytes the files may take in all, by default (an MLIR dialect's includes take 2–5 MB). */
 const MAX_TOTAL_BYTES = 192 * 1024 * 1024;
 /** Files unused this long are removed. */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -26,6 +26,7 @@ const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 let build: string | undefined;
 /** Whether the process runs without V8's optimizing compiler (the CLI alone): see save. */
 let interpreted = false;
+let maxTotalBytes = MAX_TOTAL_BYTES;
 /** Caches handed out and not saved yet. */
 const pending: Loaded[] = [];
 
@@ -34,11 +35,12 @@ const pending: Loaded[] = [];
  * `buildId` names the tool build: caches of other builds are never read. They are saved when
  * the process exits, or at flushPersistedParses.
  */
-export function persistParses(buildId: string | undefined, opts: { interpreted?: boolean } = {}): void {
+export function persistParses(buildId: string | undefined, opts: { interpreted?: boolean; maxTotalBytes?: number } = {}): void {
   if (process.env['ODS_PARSE_CACHE'] === 'false' || buildId === undefined) return;
   if (build === undefined) process.once('exit', flushPersistedParses);
   build = buildId;
   interpreted = opts.interpreted ?? false;
+  maxTotalBytes = opts.maxTotalBytes ?? MAX_TOTAL_BYTES;
 }
 
 /** Save what the parses since the last call added to their caches. */
@@ -114,7 +116,7 @@ function save({ file, cache, storedAtLoad }: Loaded): void {
   }
 }
 
-/** Files unused for a week, then the least recently used past MAX_TOTAL_BYTES. */
+/** Files unused for a week, then the least recently used past maxTotalBytes. */
 function forgetOldCaches(dir: string): void {
   const now = Date.now();
   const files: { path: string; bytes: number; used: number }[] = [];
@@ -131,7 +133,7 @@ function forgetOldCaches(dir: string): void {
   let total = 0;
   for (const f of files) {
     total += f.bytes;
-    if (total <= MAX_TOTAL_BYTES && now - f.used < MAX_AGE_MS) continue;
+    if (total <= maxTotalBytes && now - f.used < MAX_AGE_MS) continue;
     try {
       unlinkSync(f.path);
     } catch {
