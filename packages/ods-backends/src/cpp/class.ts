@@ -40,6 +40,9 @@ function spaceAfterType(type: string): string {
 
 /** A parameter: `type name = default`; `optional` prints a `/*optional*\/` marker. */
 export class MethodParameter {
+  /** The texts, made once: one parameter list often serves several methods (build, create). */
+  private decl: string | undefined;
+  private def: string | undefined;
   constructor(
     readonly type: string,
     readonly name: string,
@@ -51,14 +54,15 @@ export class MethodParameter {
   }
   /** The declaration form, with the default value. */
   declText(): string {
-    let s = this.optional ? '/*optional*/' : '';
-    s += this.type + spaceAfterType(this.type) + this.name;
-    if (this.hasDefaultValue()) s += ' = ' + this.defaultValue;
-    return s;
+    if (this.decl === undefined) {
+      const def = this.defText();
+      this.decl = this.defaultValue === '' ? def : def + ' = ' + this.defaultValue;
+    }
+    return this.decl;
   }
   /** The definition form, without the default value. */
   defText(): string {
-    return (this.optional ? '/*optional*/' : '') + this.type + spaceAfterType(this.type) + this.name;
+    return (this.def ??= (this.optional ? '/*optional*/' : '') + this.type + spaceAfterType(this.type) + this.name);
   }
 }
 
@@ -543,13 +547,15 @@ export class Class {
     if (this.parents.length > 0) s += ': ' + this.parents.map((p) => p.text()).join(', ') + ' ';
     w.write(s + '{\n');
     w.indent();
-    for (const d of this.declarations) d.writeDeclTo(w);
+    const decls = this.declarations;
+    for (let i = 0; i < decls.length; i++) decls[i]!.writeDeclTo(w);
     w.unindent();
     w.write('};\n');
   }
 
   /** The out-of-line definitions, qualified by the class name. */
   writeDefTo(w: CodeWriter): void {
-    for (const d of this.declarations) d.writeDefTo(w, this.className);
+    const decls = this.declarations;
+    for (let i = 0; i < decls.length; i++) decls[i]!.writeDefTo(w, this.className);
   }
 }
