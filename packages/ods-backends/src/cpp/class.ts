@@ -470,22 +470,25 @@ export class Class {
   }
 
   private addAndPrune<M extends Method>(m: M): M | undefined {
-    const entry = this.methodsByName.get(m.name);
+    // Same-named methods only: makesRedundant is then parametersSubsume on their parameters.
+    const name = m.signature.name;
+    const params = m.signature.parameters;
+    const entry = this.methodsByName.get(name);
     if (entry === undefined) {
-      this.methodsByName.set(m.name, m);
+      this.methodsByName.set(name, m);
     } else if (!Array.isArray(entry)) {
-      if (entry.makesRedundant(m)) return undefined;
-      if (m.makesRedundant(entry)) {
+      if (parametersSubsume(entry.signature.parameters, params)) return undefined;
+      if (parametersSubsume(params, entry.signature.parameters)) {
         this.removePending(entry);
-        this.methodsByName.set(m.name, m);
-      } else this.methodsByName.set(m.name, [entry, m]);
+        this.methodsByName.set(name, m);
+      } else this.methodsByName.set(name, [entry, m]);
     } else {
-      for (let i = 0; i < entry.length; i++) if (entry[i]!.makesRedundant(m)) return undefined;
+      for (let i = 0; i < entry.length; i++) if (parametersSubsume(entry[i]!.signature.parameters, params)) return undefined;
       // The same-named list (owned by the map) keeps the methods `m` does not make redundant.
       let kept = 0;
       for (let i = 0; i < entry.length; i++) {
         const x = entry[i]!;
-        if (m.makesRedundant(x)) this.removePending(x);
+        if (parametersSubsume(params, x.signature.parameters)) this.removePending(x);
         else entry[kept++] = x;
       }
       entry.length = kept;
