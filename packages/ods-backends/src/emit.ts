@@ -57,6 +57,9 @@ function firstNonSpaceOrTab(text: string, start: number, end: number): number {
   return -1;
 }
 
+/** A complete line, not empty, of whitespace only (what writeUnindented strips). */
+const BLANK_LINE = /(?:^|\n)[ \t\v\f\r]+\n/;
+
 /** A newline followed by more text on its line. */
 const NL_BEFORE_TEXT = /\n(?=[^\n])/g;
 
@@ -149,6 +152,14 @@ export class CodeWriter {
    */
   private writeUnindented(text: string): void {
     const n = text.length;
+    if (!BLANK_LINE.test(text)) {
+      // No complete line to strip (the common case), found by one native scan.
+      const lastNl = text.lastIndexOf('\n');
+      if (lastNl < n - 1 && isBlank(text, lastNl + 1, n)) this.blankFree = false;
+      this.atStartOfLine = lastNl === n - 1;
+      this.buf.append(text);
+      return;
+    }
     let pos = 0;
     let kept = 0;
     while (pos < n) {
@@ -267,17 +278,20 @@ export function splitNamespace(cppNamespace: string): string[] {
   return cppNamespace.split('::').filter((p) => p.length > 0);
 }
 
+/** `a::b` by namespace as written (`::a::b`): op generators open the same few namespaces per op. */
+const joinedNamespaces = new Map<string, string>();
+
 /**
  * The namespace emitter of mlir-tblgen 22 (llvm's NamespaceEmitter): `namespace a::b {` and a
  * blank line ... a blank line and `} // namespace a::b`; nothing for the global namespace.
  */
 export function namespaceScope(w: CodeWriter, cppNamespace: string, body: () => void): void {
-  const parts = splitNamespace(cppNamespace);
-  if (parts.length === 0) {
+  let ns = joinedNamespaces.get(cppNamespace);
+  if (ns === undefined) joinedNamespaces.set(cppNamespace, (ns = splitNamespace(cppNamespace).join('::')));
+  if (ns === '') {
     body();
     return;
   }
-  const ns = parts.join('::');
   w.write(`namespace ${ns} {\n\n`);
   body();
   w.write(`\n} // namespace ${ns}\n`);

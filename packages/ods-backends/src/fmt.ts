@@ -107,11 +107,18 @@ export function drrFmt(fmt: string, ctx: FmtContext | undefined, args: readonly 
 }
 
 /**
- * The `{N}` substitution of the generators' fixed code templates: `{N}` (decimal digits, a single
- * one with `singleDigit`) becomes `String(args[N])`, or '' when there is no such argument.
+ * A template split at its `{N}` placeholders: literal text at even indices, argument indices at
+ * odd ones (the generators fill the same few fixed templates many times per op).
  */
-export function formatIndexed(template: string, args: readonly (string | number)[], singleDigit: boolean): string {
-  let out = '';
+type IndexedParts = readonly (string | number)[];
+
+/** Split templates, by template, for singleDigit false and true. */
+const indexedParts = [new Map<string, IndexedParts>(), new Map<string, IndexedParts>()] as const;
+/** Templates are the generators' constants: a bound only guards against callers that build them. */
+const MAX_CACHED_TEMPLATES = 1024;
+
+function splitIndexed(template: string, singleDigit: boolean): IndexedParts {
+  const parts: (string | number)[] = [];
   let from = 0;
   let i = template.indexOf('{');
   while (i >= 0) {
@@ -119,13 +126,33 @@ export function formatIndexed(template: string, args: readonly (string | number)
     while (end < template.length && isDigit(template.charCodeAt(end))) end++;
     const digits = end - i - 1;
     if (digits > 0 && (!singleDigit || digits === 1) && template.charCodeAt(end) === 125) {
-      const arg = args[Number(template.slice(i + 1, end))];
-      out += template.slice(from, i) + (arg === undefined ? '' : String(arg));
+      parts.push(template.slice(from, i), Number(template.slice(i + 1, end)));
       from = end + 1;
       i = template.indexOf('{', from);
     } else {
       i = template.indexOf('{', i + 1);
     }
   }
-  return from === 0 ? template : out + template.slice(from);
+  parts.push(from === 0 ? template : template.slice(from));
+  return parts;
+}
+
+/**
+ * The `{N}` substitution of the generators' fixed code templates: `{N}` (decimal digits, a single
+ * one with `singleDigit`) becomes `String(args[N])`, or '' when there is no such argument.
+ */
+export function formatIndexed(template: string, args: readonly (string | number)[], singleDigit: boolean): string {
+  const cache = indexedParts[singleDigit ? 1 : 0];
+  let parts = cache.get(template);
+  if (parts === undefined) {
+    parts = splitIndexed(template, singleDigit);
+    if (cache.size < MAX_CACHED_TEMPLATES) cache.set(template, parts);
+  }
+  if (parts.length === 1) return template;
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const arg = args[parts[i] as number];
+    out += (arg === undefined ? '' : String(arg)) + (parts[i + 1] as string);
+  }
+  return out;
 }

@@ -40,6 +40,9 @@ function spaceAfterType(type: string): string {
 
 /** A parameter: `type name = default`; `optional` prints a `/*optional*\/` marker. */
 export class MethodParameter {
+  /** The texts, made once: one parameter list often serves several methods (build, create). */
+  private decl: string | undefined;
+  private def: string | undefined;
   constructor(
     readonly type: string,
     readonly name: string,
@@ -51,14 +54,15 @@ export class MethodParameter {
   }
   /** The declaration form, with the default value. */
   declText(): string {
-    let s = this.optional ? '/*optional*/' : '';
-    s += this.type + spaceAfterType(this.type) + this.name;
-    if (this.hasDefaultValue()) s += ' = ' + this.defaultValue;
-    return s;
+    if (this.decl === undefined) {
+      const def = this.defText();
+      this.decl = this.defaultValue === '' ? def : def + ' = ' + this.defaultValue;
+    }
+    return this.decl;
   }
   /** The definition form, without the default value. */
   defText(): string {
-    return (this.optional ? '/*optional*/' : '') + this.type + spaceAfterType(this.type) + this.name;
+    return (this.def ??= (this.optional ? '/*optional*/' : '') + this.type + spaceAfterType(this.type) + this.name);
   }
 }
 
@@ -466,22 +470,25 @@ export class Class {
   }
 
   private addAndPrune<M extends Method>(m: M): M | undefined {
-    const entry = this.methodsByName.get(m.name);
+    // Same-named methods only: makesRedundant is then parametersSubsume on their parameters.
+    const name = m.signature.name;
+    const params = m.signature.parameters;
+    const entry = this.methodsByName.get(name);
     if (entry === undefined) {
-      this.methodsByName.set(m.name, m);
+      this.methodsByName.set(name, m);
     } else if (!Array.isArray(entry)) {
-      if (entry.makesRedundant(m)) return undefined;
-      if (m.makesRedundant(entry)) {
+      if (parametersSubsume(entry.signature.parameters, params)) return undefined;
+      if (parametersSubsume(params, entry.signature.parameters)) {
         this.removePending(entry);
-        this.methodsByName.set(m.name, m);
-      } else this.methodsByName.set(m.name, [entry, m]);
+        this.methodsByName.set(name, m);
+      } else this.methodsByName.set(name, [entry, m]);
     } else {
-      for (let i = 0; i < entry.length; i++) if (entry[i]!.makesRedundant(m)) return undefined;
+      for (let i = 0; i < entry.length; i++) if (parametersSubsume(entry[i]!.signature.parameters, params)) return undefined;
       // The same-named list (owned by the map) keeps the methods `m` does not make redundant.
       let kept = 0;
       for (let i = 0; i < entry.length; i++) {
         const x = entry[i]!;
-        if (m.makesRedundant(x)) this.removePending(x);
+        if (parametersSubsume(params, x.signature.parameters)) this.removePending(x);
         else entry[kept++] = x;
       }
       entry.length = kept;
@@ -543,13 +550,15 @@ export class Class {
     if (this.parents.length > 0) s += ': ' + this.parents.map((p) => p.text()).join(', ') + ' ';
     w.write(s + '{\n');
     w.indent();
-    for (const d of this.declarations) d.writeDeclTo(w);
+    const decls = this.declarations;
+    for (let i = 0; i < decls.length; i++) decls[i]!.writeDeclTo(w);
     w.unindent();
     w.write('};\n');
   }
 
   /** The out-of-line definitions, qualified by the class name. */
   writeDefTo(w: CodeWriter): void {
-    for (const d of this.declarations) d.writeDefTo(w, this.className);
+    const decls = this.declarations;
+    for (let i = 0; i < decls.length; i++) decls[i]!.writeDefTo(w, this.className);
   }
 }

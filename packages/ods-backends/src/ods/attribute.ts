@@ -10,12 +10,14 @@ export class Attribute extends Constraint {
   private constBuilderCall: string | undefined;
   private defaultValue: string | undefined;
   private optional: boolean | undefined;
+  private derived: boolean | undefined;
+  private convertFromStorage: string | undefined;
 
   isOptional(): boolean {
     return (this.optional ??= this.def.getValueAsBit('isOptional'));
   }
   isDerivedAttr(): boolean {
-    return this.def.isSubClassOfName('DerivedAttr');
+    return (this.derived ??= this.def.isSubClassOfName('DerivedAttr'));
   }
   isTypeAttr(): boolean {
     return this.def.isSubClassOfName('TypeAttrBase');
@@ -38,7 +40,7 @@ export class Attribute extends Constraint {
     return (this.returnType ??= trimmedString(this.def, 'returnType'));
   }
   getConvertFromStorageCall(): string {
-    return trimmedString(this.def, 'convertFromStorage');
+    return (this.convertFromStorage ??= trimmedString(this.def, 'convertFromStorage'));
   }
   getConstBuilderTemplate(): string {
     return (this.constBuilderCall ??= trimmedString(this.def, 'constBuilderCall'));

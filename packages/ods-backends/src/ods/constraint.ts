@@ -34,14 +34,18 @@ export class Constraint {
 
 /** A TypeConstraint, possibly wrapped in Optional/Variadic/VariadicOfVariadic. */
 export class TypeConstraint extends Constraint {
+  /** Memoized class tests: generators ask them of each operand and result many times. */
+  private optional: boolean | undefined;
+  private variadic: boolean | undefined;
+  private variadicOfVariadic: boolean | undefined;
   isOptional(): boolean {
-    return this.def.isSubClassOfName('Optional');
+    return (this.optional ??= this.def.isSubClassOfName('Optional'));
   }
   isVariadic(): boolean {
-    return this.def.isSubClassOfName('Variadic');
+    return (this.variadic ??= this.def.isSubClassOfName('Variadic'));
   }
   isVariadicOfVariadic(): boolean {
-    return this.def.isSubClassOfName('VariadicOfVariadic');
+    return (this.variadicOfVariadic ??= this.def.isSubClassOfName('VariadicOfVariadic'));
   }
   isVariableLength(): boolean {
     return this.isOptional() || this.isVariadic();

@@ -61,6 +61,8 @@ function addDeprecatedIn(found: Record[] | undefined, values: readonly { readonl
 
 function deprecatedIn(init: Init): readonly Record[] {
   if (!(init instanceof DefInit || init instanceof DagInit || init instanceof ListInit)) return NONE;
+  // A named def is not looked into: no need to remember it (most values are such defs).
+  if (init instanceof DefInit && !init.def.isAnonymous()) return isDeprecated(init.def) ? [init.def] : NONE;
   const hit = usedByValue.get(init);
   if (hit) return hit;
   usedByValue.set(init, NONE); // a value that holds itself (through an anonymous def) adds nothing more

@@ -155,8 +155,21 @@ export function findDialectToGenerate(dialects: readonly Dialect[], selected: st
   return found;
 }
 
+/**
+ * convertToCamelFromSnakeCase(name, true) by name: generators ask it for the same operand and
+ * attribute names (getters, setters) many times per op.
+ */
+const capitalizedCamel = new Map<string, string>();
+
 /** `snake_case` → `camelCase` / `CamelCase` (llvm::convertToCamelFromSnakeCase). */
 export function convertToCamelFromSnakeCase(input: string, capitalizeFirst: boolean): string {
+  if (!capitalizeFirst) return camelFromSnake(input, false);
+  let out = capitalizedCamel.get(input);
+  if (out === undefined) capitalizedCamel.set(input, (out = camelFromSnake(input, true)));
+  return out;
+}
+
+function camelFromSnake(input: string, capitalizeFirst: boolean): string {
   if (input === '') return '';
   const first = input[0]!;
   let out = capitalizeFirst && /[a-z]/.test(first) ? first.toUpperCase() : first;

@@ -32,6 +32,13 @@ const unmapResultIndex = (i: number): number => -1 - i;
 
 const operatorCache = new WeakMap<Record, Operator>();
 
+/** How many of `values` are optional or variadic (no array made: generators ask it often). */
+function countVariableLength(values: readonly NamedTypeConstraint[]): number {
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]!.isVariableLength()) n++;
+  return n;
+}
+
 export class Operator {
   readonly dialect: Dialect;
   readonly cppClassName: string;
@@ -158,13 +165,13 @@ export class Operator {
     return this.operands.length;
   }
   getNumVariableLengthOperands(): number {
-    return this.operands.filter((o) => o.isVariableLength()).length;
+    return countVariableLength(this.operands);
   }
   getNumResults(): number {
     return this.results.length;
   }
   getNumVariableLengthResults(): number {
-    return this.results.filter((o) => o.isVariableLength()).length;
+    return countVariableLength(this.results);
   }
   getNumRegions(): number {
     return this.regions.length;

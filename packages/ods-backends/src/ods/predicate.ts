@@ -176,6 +176,13 @@ function condition(root: Node): string {
 }
 
 /** A `Pred` record (null when the constraint has none). */
+/**
+ * The conditions of combined predicates, by record: building and simplifying the tree is the
+ * costly part, and one constraint is checked by many ops and builders (records do not change once
+ * parsed).
+ */
+const combinedConditions = new WeakMap<Record, string>();
+
 export class Pred {
   constructor(readonly def: Record | undefined) {}
   isNull(): boolean {
@@ -187,7 +194,11 @@ export class Pred {
   /** The C++ condition with placeholders (`$_self`, ...) left for tgfmt; '' for a null predicate. */
   getCondition(): string {
     if (!this.def) return '';
-    if (this.isCombined()) return condition(simplify(build(this.def)));
+    if (this.isCombined()) {
+      let c = combinedConditions.get(this.def);
+      if (c === undefined) combinedConditions.set(this.def, (c = condition(simplify(build(this.def)))));
+      return c;
+    }
     return stringField(this.def, 'predExpr');
   }
 }
