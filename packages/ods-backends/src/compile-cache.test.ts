@@ -14,9 +14,9 @@ let dir: string;
 let script: string;
 
 /** Run `script` through runCompiled in a fresh Node process; its stdout. */
-function run(key: string | undefined, flags: string[] = []): string {
+function run(key: string | undefined, flags: string[] = [], args: string[] = []): string {
   const code = `require(${JSON.stringify(CLIENT)}).runCompiled(${JSON.stringify(script)}, ${JSON.stringify(key)})`;
-  const r = spawnSync(process.execPath, [...flags, '-e', code, 'arg1'], { encoding: 'utf8', env: { ...process.env, ODS_DAEMON_DIR: join(dir, 'private') } });
+  const r = spawnSync(process.execPath, [...flags, '-e', code, 'arg1', ...args], { encoding: 'utf8', env: { ...process.env, ODS_DAEMON_DIR: join(dir, 'private') } });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return r.stdout;
@@ -54,6 +54,19 @@ describe.skipIf(!existsSync(CLIENT))('the CLI code cache on Node versions withou
     expect(readFileSync(join(dir, 'private', file), 'latin1')).not.toBe('not a code cache');
     // Data made with other flags: V8 rejects it; the run goes on.
     expect(run('k2', ['--no-opt'])).toBe('main.cjsmain.cjs:arg1');
+  });
+
+  it('writes the cache again for an action (a generator) no run of it had, and not after', () => {
+    run('k3', [], ['--gen-a']);
+    const file = caches().find((f) => f.startsWith('cli-k3-'));
+    if (!file) return; // Node's own cache
+    const actions = () => (JSON.parse(readFileSync(join(dir, 'private', `${file}.json`), 'utf8')) as { actions: string[] }).actions;
+    expect(actions()).toEqual(['gen-a']);
+    expect(run('k3', [], ['--gen-b'])).toBe('main.cjsmain.cjs:arg1,--gen-b');
+    expect(actions()).toEqual(['gen-a', 'gen-b']);
+    const before = statSync(join(dir, 'private', file)).ino;
+    run('k3', [], ['--gen-a']);
+    expect(statSync(join(dir, 'private', file)).ino).toBe(before);
   });
 
   it('runs without a cache when there is no key', () => {

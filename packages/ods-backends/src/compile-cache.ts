@@ -4,7 +4,9 @@
 // (module.enableCompileCache); on older Node (20) the bundle is run as a vm.Script with the
 // cached data of an earlier run, made after that run (so it holds the functions the run
 // compiled lazily, not only the top level). V8 checks the data against the source and its own
-// version and flags and ignores data that does not match (then a new one is written).
+// version and flags and ignores data that does not match (then a new one is written). A run of
+// an action (a generator) no earlier run of the data had writes it again, with that action's
+// functions added: CMake calls many generators, each would otherwise compile its own every time.
 //
 // The cache lives in the tool's private folder (the build service's: 0700, owned by the user,
 // checked), since V8 runs whatever bytecode the data holds; its name carries the tool build,
@@ -36,19 +38,30 @@ export function runCompiled(file: string, key: string | undefined): void {
     // No private folder: run without a cache.
   }
   let cachedData: Buffer | undefined;
+  let covered: string[] = [];
   try {
-    if (cacheFile) cachedData = readFileSync(cacheFile);
+    if (cacheFile) {
+      cachedData = readFileSync(cacheFile);
+      covered = (JSON.parse(readFileSync(`${cacheFile}.json`, 'utf8')) as { actions?: string[] }).actions ?? [];
+    }
   } catch {
     // none yet
   }
   const script = new Script(nodeModule.Module.wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+  // The data holds the functions the runs that wrote it compiled: a run of another action (another
+  // generator) compiles its own functions and writes the data again, with them added.
+  const action = actionOf(process.argv.slice(2));
+  const accepted = cachedData !== undefined && !script.cachedDataRejected;
+  if (cacheFile && (!accepted || !covered.includes(action))) {
     const target = cacheFile;
+    const actions = [...(accepted ? covered : []), action].slice(-MAX_ACTIONS);
     process.once('exit', () => {
       try {
         const tmp = `${target}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        writeFileSync(`${tmp}.json`, JSON.stringify({ actions }), { mode: 0o600 });
         renameSync(tmp, target);
+        renameSync(`${tmp}.json`, `${target}.json`);
         forgetOldCaches(dirname(target));
       } catch {
         // The next run tries again.
@@ -59,13 +72,28 @@ export function runCompiled(file: string, key: string | undefined): void {
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
 }
 
+/** Actions a cache is written again for, at most (then the oldest is forgotten). */
+const MAX_ACTIONS = 64;
+
+/** The action a command line runs (its generator or llvm-tblgen action), or '' for none. */
+function actionOf(argv: readonly string[]): string {
+  for (const a of argv) {
+    const m = /^--?((?:gen|print)-[a-z0-9-]+|dump-json|null-backend)$/.exec(a);
+    if (m) return m[1]!;
+  }
+  return '';
+}
+
 /** Caches unused for a week: other tool builds' and Node versions' (written rarely, so checked then). */
 function forgetOldCaches(dir: string): void {
   const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
   for (const f of readdirSync(dir)) {
     if (!f.startsWith('cli-') || !f.endsWith('.v8cache')) continue;
     try {
-      if (statSync(join(dir, f)).atimeMs < weekAgo) unlinkSync(join(dir, f));
+      if (statSync(join(dir, f)).atimeMs < weekAgo) {
+        unlinkSync(join(dir, f));
+        unlinkSync(join(dir, `${f}.json`));
+      }
     } catch {
       // gone already
     }
