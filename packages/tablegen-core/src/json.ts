@@ -128,25 +128,30 @@ function write(v: JsonValue, out: string[]): void {
     out.push(big !== undefined ? big.toString() : quote(v));
   } else if (Array.isArray(v)) {
     out.push('[');
-    v.forEach((e, i) => {
+    for (let i = 0; i < v.length; i++) {
       if (i) out.push(',');
-      write(e, out);
-    });
+      write(v[i]!, out);
+    }
     out.push(']');
   } else {
     out.push('{');
     const keys = Object.keys(v).sort();
-    keys.forEach((k, i) => {
+    for (let i = 0; i < keys.length; i++) {
       if (i) out.push(',');
-      out.push(quote(k), ':');
-      write(v[k]!, out);
-    });
+      out.push(quote(keys[i]!), ':');
+      write(v[keys[i]!]!, out);
+    }
     out.push('}');
   }
 }
 
+/** Characters llvm::json escapes in strings. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
+
 /** llvm::json string quoting: escapes `"`, `\\` and control characters. */
 function quote(s: string): string {
+  // Most strings (names, code, descriptions) have nothing to escape.
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
