@@ -11,12 +11,13 @@
 // The cache lives in the tool's private folder (the build service's: 0700, owned by the user,
 // checked), since V8 runs whatever bytecode the data holds; its name carries the tool build,
 // Node's version and the V8 flags the caller set.
-import { readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
+import { writePrivateFile } from './private-file.js';
 
 /**
  * Run the CommonJS bundle `file` as the main program. `key` names its build and the V8 flags in
@@ -57,11 +58,8 @@ export function runCompiled(file: string, key: string | undefined): void {
     const actions = [...(accepted ? covered : []), action].slice(-MAX_ACTIONS);
     process.once('exit', () => {
       try {
-        const tmp = `${target}.${process.pid}.tmp`;
-        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-        writeFileSync(`${tmp}.json`, JSON.stringify({ actions }), { mode: 0o600 });
-        renameSync(tmp, target);
-        renameSync(`${tmp}.json`, `${target}.json`);
+        writePrivateFile(target, script.createCachedData());
+        writePrivateFile(`${target}.json`, JSON.stringify({ actions }));
         forgetOldCaches(dirname(target));
       } catch {
         // The next run tries again.

@@ -12,11 +12,12 @@
 // cache that turned out stale (an include was edited) is dropped and made afresh by the next call.
 // ODS_PARSE_CACHE=false turns this off.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { ParseCache, decodeParseCache, encodeParseCache } from '@ods-ts/tablegen-core';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
+import { writePrivateFile } from './private-file.js';
 
 /** The most bytes the files may take in all, by default (an MLIR dialect's includes take 2–5 MB). */
 const MAX_TOTAL_BYTES = 192 * 1024 * 1024;
@@ -106,9 +107,7 @@ function save({ file, cache, storedAtLoad }: Loaded): void {
     const bytes = encodeParseCache(cache, build!);
     if (interpreted) setFlagsFromString('--no-opt');
     if (!bytes) return;
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, bytes, { mode: 0o600 });
-    renameSync(tmp, file);
+    writePrivateFile(file, bytes);
     persistedParseCounts.saved++;
     forgetOldCaches(join(file, '..'));
   } catch {

@@ -30,6 +30,7 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
+import { writePrivateFile } from './private-file.js';
 import { BUILD_HANDED_BACK, type Seed, addSeed, covers, snapshotCommand } from './startup-snapshot-seeds.js';
 
 // child_process only on the paths that start a process: the thin client (which holds this module)
@@ -118,12 +119,6 @@ function stamp(file: string): string | undefined {
   }
 }
 
-function writeAtomicPrivate(file: string, data: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, data, { mode: 0o600 });
-  renameSync(tmp, file);
-}
-
 /** A file of ours that only we may write (the folder is private; this also rules out links). */
 function ours(file: string): boolean {
   try {
@@ -189,7 +184,7 @@ export function noteRun(paths: SnapshotPaths, argv: readonly string[], cwd: stri
   const wanted = readSeeds(paths.wanted) ?? built ?? [];
   if (!covers(wanted, cwd)) {
     try {
-      writeAtomicPrivate(paths.wanted, JSON.stringify({ seeds: addSeed(wanted, { cwd, argv: [...argv] }, MAX_SEEDS) }));
+      writePrivateFile(paths.wanted, JSON.stringify({ seeds: addSeed(wanted, { cwd, argv: [...argv] }, MAX_SEEDS) }));
     } catch {
       return;
     }
@@ -250,7 +245,7 @@ export function buildSnapshot(paths: SnapshotPaths, entry: string): BuildOutcome
     if (r.status !== 0 || !existsSync(tmp)) return 'failed';
     chmodSync(tmp, 0o600);
     renameSync(tmp, paths.blob);
-    writeAtomicPrivate(paths.built, JSON.stringify({ seeds, blob: stamp(paths.blob) }));
+    writePrivateFile(paths.built, JSON.stringify({ seeds, blob: stamp(paths.blob) }));
     forgetOldSnapshots(paths);
     return 'made';
   } catch {
