@@ -16,7 +16,7 @@ import {
 } from '@ods-ts/ods-engine';
 import { generate } from './generate.js';
 import { listGenerators } from './registry.js';
-import { BUILD_HANDED_BACK } from './startup-snapshot-seeds.js';
+import { BUILD_HANDED_BACK, MIN_INPUTS_FOR_WORKERS } from './startup-snapshot-seeds.js';
 import { VERSION } from './version.js';
 
 export interface BuildIO {
@@ -116,6 +116,7 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
       generate,
       toolVersion: VERSION,
       jobs,
+      minGroupsForWorkers: MIN_INPUTS_FOR_WORKERS,
       ...(io.inThread || io.noWorkers || io.rehearsal ? {} : { workerScript }),
       // The generators' code, part of every cache key whichever thread runs them (the worker
       // script bundles them all): the service, a snapshot and a plain run share the cache.
@@ -141,7 +142,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
     return 0;
   }
   if (io.rehearsal) {
-    for (const group of engine.groups) runGroup(group, generate);
+    // A build on worker threads never runs from a snapshot (runsOnWorkers): its parses would only
+    // make the snapshot larger and slower to load.
+    if (!engine.wantsWorkers()) for (const group of engine.groups) runGroup(group, generate);
     await engine.close();
     return 0;
   }

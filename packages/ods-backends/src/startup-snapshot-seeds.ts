@@ -2,6 +2,7 @@
 // working folder. Builds in one folder count as one: an Nx workspace builds each project from
 // its root, and the projects' configs mostly share their include parses (OpBase.td and friends),
 // which the snapshot holds; a project's own files are parsed anyway.
+import { dirname, resolve } from 'node:path';
 
 /** A build the snapshot's process ran before saving its heap: `build <argv...>` in `cwd`. */
 export interface Seed {
@@ -15,9 +16,58 @@ export interface Seed {
  */
 export const BUILD_HANDED_BACK = 75;
 
+/**
+ * A build of at least this many inputs runs them on worker threads (build-command.ts gives it to
+ * the engine as minGroupsForWorkers: one group per input), which a process started from a
+ * snapshot cannot start: such a build is handed back whatever is stale, a no-op included.
+ */
+export const MIN_INPUTS_FOR_WORKERS = 8;
+
 /** Whether a command line may run from a snapshot and seed one: a build that ends (not a watch, help or --print-config). */
 export function snapshotCommand(argv: readonly string[]): boolean {
   return argv[0] === 'build' && !argv.some((a) => /^(-w|-h|--(watch|help|print-config))(=|$)/.test(a));
+}
+
+/**
+ * Whether `build <argv...>` in `cwd` certainly runs on worker threads, judged from its config
+ * without loading the engine: its jobs and dialects name MIN_INPUTS_FOR_WORKERS inputs or more.
+ * Such a build never runs from a snapshot: starting one only to hand the build back costs a
+ * process and the snapshot's load (1.5 s for MLIR's 91 dialects), and its parses would make the
+ * snapshot larger and slower to load for every small build. False when unsure (a config that
+ * cannot be read, inputs that are globs): the snapshot's process then decides, as before.
+ */
+export function runsOnWorkers(argv: readonly string[], cwd: string, read: (path: string) => string): boolean {
+  let configPath = 'ods.json';
+  let json: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const [name, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (name === '--config' || name === '-c') configPath = value() ?? configPath;
+    else if (name === '--config-json') json = value();
+    else if (name === '--jobs' || name === '-j' || name === '--cache-dir') value();
+  }
+  const file = resolve(cwd, configPath);
+  let spec: unknown;
+  try {
+    spec = JSON.parse(json ?? read(file));
+  } catch {
+    return false;
+  }
+  if (typeof spec !== 'object' || spec === null) return false;
+  const inputs = new Set<string>();
+  for (const key of ['jobs', 'dialects'] as const) {
+    const list = (spec as { [k: string]: unknown })[key];
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      const input = typeof entry === 'object' && entry !== null ? (entry as { input?: unknown }).input : undefined;
+      if (typeof input !== 'string') continue;
+      if (/[*?[\]{}()!\\]/.test(input)) return false;
+      inputs.add(resolve(dirname(file), input));
+    }
+  }
+  return inputs.size >= MIN_INPUTS_FOR_WORKERS;
 }
 
 /** Whether the seeds hold a build in `cwd`. */

@@ -1,7 +1,8 @@
 // Startup snapshots (startup-snapshot.ts) through the built executable, as Nx runs `build` once
 // per project with no build service: a first build notes itself and has a snapshot made in the
 // background; later builds start from it with the same outputs; an edited include is parsed
-// again (and the snapshot marked stale); a build that wants worker threads is handed back; a
+// again (and the snapshot marked stale); a build that wants worker threads runs without it (or is
+// handed back by the snapshot's process when only the engine can tell); a
 // damaged snapshot is never loaded. Plus the bookkeeping of seeds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { startupSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSeed, covers, snapshotCommand } from './startup-snapshot-seeds.js';
+import { MIN_INPUTS_FOR_WORKERS, addSeed, covers, runsOnWorkers, snapshotCommand } from './startup-snapshot-seeds.js';
 
 describe('seeds', () => {
   it('are builds that end', () => {
@@ -31,6 +32,39 @@ describe('seeds', () => {
     expect(seeds.map((s) => s.cwd)).toEqual(['/c', '/a']);
     expect(covers(seeds, '/a')).toBe(true);
     expect(covers(seeds, '/b')).toBe(false);
+  });
+  it('are never builds that run on worker threads, told from the config alone', () => {
+    const jobs = (n: number, input = (i: number) => `d${i}.td`) =>
+      JSON.stringify({ jobs: Array.from({ length: n }, (_, i) => ({ input: input(i), generator: 'op-decls', output: `${i}.inc` })) });
+    const files: Record<string, string> = {
+      '/w/ods.json': jobs(MIN_INPUTS_FOR_WORKERS),
+      '/w/small.json': jobs(MIN_INPUTS_FOR_WORKERS - 1),
+      // Many jobs, one input: one group.
+      '/w/one.json': jobs(40, () => 'same.td'),
+      // The same file named two ways counts once.
+      '/w/twice.json': jobs(MIN_INPUTS_FOR_WORKERS, (i) => (i === 0 ? './d1.td' : `d${i}.td`)),
+      '/w/glob.json': JSON.stringify({ jobs: [{ input: 'dialects/**/*.td', generator: 'op-decls', output: 'x.inc' }] }),
+      '/w/presets.json': JSON.stringify({ dialects: Array.from({ length: MIN_INPUTS_FOR_WORKERS }, (_, i) => ({ name: `d${i}`, input: `d${i}.td` })) }),
+      '/w/bad.json': '{',
+    };
+    const read = (f: string) => {
+      const t = files[f];
+      if (t === undefined) throw new Error(`ENOENT: ${f}`);
+      return t;
+    };
+    const big = (...argv: string[]) => runsOnWorkers(['build', ...argv], '/w', read);
+    expect(big()).toBe(true);
+    expect(big('--jobs', '1')).toBe(true);
+    expect(big('--config', 'small.json')).toBe(false);
+    expect(big('-c', 'one.json')).toBe(false);
+    expect(big('--config=twice.json')).toBe(false);
+    expect(big('--config', 'presets.json')).toBe(true);
+    // Unsure: the snapshot's process decides.
+    expect(big('--config', 'glob.json')).toBe(false);
+    expect(big('--config', 'bad.json')).toBe(false);
+    expect(big('--config', 'missing.json')).toBe(false);
+    // The Nx executor's inline config.
+    expect(big('--config', 'missing.json', '--config-json', files['/w/ods.json']!)).toBe(true);
   });
 });
 
@@ -109,12 +143,22 @@ describe.skipIf(!existsSync(SNAPSHOT_PROGRAM) || typeof startupSnapshot?.isBuild
     expect(r.stderr).toMatch(/bad\.td:2:12: error: Couldn't find class 'Missing'/);
   });
 
-  it('hands back a build that wants worker threads', () => {
+  it('runs a build on worker threads without the snapshot, and never seeds one with it', () => {
     clean();
     const r = build('eight.json');
     expect(r).toMatchObject({ status: 0, stderr: '' });
     expect(r.stdout.match(/^ods: 8 jobs from/gm)).toHaveLength(1);
     expect(readFileSync(join(dir, 'out/g7-8.txt'), 'utf8')).toContain('def g7');
+    for (const f of [...files('.wanted.json'), ...files('.built.json')]) expect(readFileSync(join(priv(), f), 'utf8')).not.toContain('eight.json');
+  });
+
+  it('hands back a build on worker threads that its config alone does not tell (a glob)', () => {
+    writeFileSync(join(dir, 'glob.json'), JSON.stringify({ includeDirs: ['inc'], jobs: [{ input: 'g*.td', generator: 'print-records', output: 'out/{name}-glob.txt' }] }));
+    clean();
+    const r = build('glob.json');
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    expect(r.stdout.match(/^ods: 8 jobs from/gm)).toHaveLength(1);
+    expect(readFileSync(join(dir, 'out/g7-glob.txt'), 'utf8')).toContain('def g7');
   });
 
   it('never loads a snapshot damaged or replaced since it was made', () => {

@@ -31,7 +31,7 @@ import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
 import { writePrivateFile } from './private-file.js';
-import { BUILD_HANDED_BACK, type Seed, addSeed, covers, snapshotCommand } from './startup-snapshot-seeds.js';
+import { BUILD_HANDED_BACK, type Seed, addSeed, covers, runsOnWorkers, snapshotCommand } from './startup-snapshot-seeds.js';
 
 // child_process only on the paths that start a process: the thin client (which holds this module)
 // talks to a running service on most calls and needs none.
@@ -135,7 +135,7 @@ function ours(file: string): boolean {
  * it another way). `bin` is the executable's path (the child's argv[1]).
  */
 export function runFromSnapshot(paths: SnapshotPaths, argv: readonly string[], bin: string): number | undefined {
-  if (!snapshotCommand(argv) || !ours(paths.blob)) return undefined;
+  if (!snapshotCommand(argv) || !ours(paths.blob) || runsOnWorkers(argv, process.cwd(), (f) => readFileSync(f, 'utf8'))) return undefined;
   const built = readSeedsFile(paths.built);
   if (!built?.seeds.length || built.blob !== stamp(paths.blob)) return undefined;
   const r = childProcess().spawnSync(process.execPath, [...V8_FLAGS, '--snapshot-blob', paths.blob, '--', bin, ...argv], {
@@ -177,7 +177,7 @@ function forget(file: string): void {
  * none holds a build of that folder (or the last one is stale). `bin` runs `daemon snapshot`.
  */
 export function noteRun(paths: SnapshotPaths, argv: readonly string[], cwd: string, bin: string): void {
-  if (!snapshotCommand(argv)) return;
+  if (!snapshotCommand(argv) || runsOnWorkers(argv, cwd, (f) => readFileSync(f, 'utf8'))) return;
   const stale = existsSync(paths.stale);
   const built = readSeeds(paths.built);
   if (!stale && existsSync(paths.blob) && built && covers(built, cwd)) return;
