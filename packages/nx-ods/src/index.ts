@@ -42,25 +42,22 @@ export interface OdsPluginOptions {
 
 /**
  * The way the inferred target runs (see OdsPluginOptions.runWith). `external`, when known: the
- * tool version and the hash of the project's .td files outside the workspace (see
- * EXTERNAL_TD_HASH_ENV).
+ * tool version and the hash of the project's .td files outside the workspace.
+ *
+ * Files outside the workspace (MLIR's own .td tree) cannot be Nx file inputs. Their hash goes into
+ * the target's options instead, which Nx's task hash covers: an upgraded MLIR misses the cache.
+ * In the command target's command line (`--cache-key`, which the build ignores): Nx merges a
+ * project.json's target options over the inferred ones one key deep, so a user's own `env` would
+ * drop a hash kept there, and Nx would then restore outputs generated from the old MLIR. In the
+ * executor's `externalTdHash` option (which it ignores). Not a runtime input: Nx runs a shell per
+ * distinct runtime command to hash it, ~0.3-0.5 s per run over 91 projects.
  */
 function runSpec(options: OdsPluginOptions | undefined, external?: string): Pick<TargetConfiguration, 'command' | 'executor' | 'options'> {
   return options?.runWith === 'executor'
     ? { executor: '@ods-ts/nx-ods:generate', options: { config: `{projectRoot}/ods.json`, ...(external ? { externalTdHash: external } : {}) } }
     : // Run in the workspace root (Nx's default), where node_modules/.bin is on the command's PATH.
-      { command: 'ods-tblgen build --config {projectRoot}/ods.json', ...(external ? { options: { env: { [EXTERNAL_TD_HASH_ENV]: external } } } : {}) };
+      { command: `ods-tblgen build --config {projectRoot}/ods.json${external ? ` --cache-key ${external}` : ''}` };
 }
-
-/**
- * Files outside the workspace (MLIR's own .td tree) cannot be Nx file inputs. Their hash goes into
- * the target's options instead, which Nx's task hash covers (its hash of the project's
- * configuration): an upgraded MLIR misses the cache. In the command target's `env` (run-commands
- * would pass an unknown option to the command as an argument; ods-tblgen ignores the variable),
- * in the executor's `externalTdHash` option (which it ignores). Not a runtime input: Nx runs a
- * shell per distinct runtime command to hash it, ~0.3-0.5 s per run over 91 projects.
- */
-export const EXTERNAL_TD_HASH_ENV = 'ODS_EXTERNAL_TD_HASH';
 
 const hasher = new FileHasher();
 
@@ -176,7 +173,7 @@ export function createOdsNodes(
       else external.add(f);
     }
   }
-  // The content hashes of the files outside the workspace (see EXTERNAL_TD_HASH_ENV), each named
+  // The content hashes of the files outside the workspace (see runSpec), each named
   // by its path below the include folder that holds it (mlir/IR/OpBase.td), not by its absolute
   // path: the hash is the same wherever MLIR is installed (a shared remote cache).
   const portable = session.portableNames(config.includeDirs);

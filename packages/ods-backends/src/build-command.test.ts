@@ -86,7 +86,7 @@ describe('ods-tblgen build (in process)', () => {
     expect(r.stderr).toContain(`  $.jobs[1].input: file not found: ${join(dir, 'td/None.td')}\n`);
   });
 
-  it('takes --config, --cache-dir and --help, and rejects unknown arguments', async () => {
+  it('takes --config, --cache-dir, --cache-key and --help, and rejects unknown arguments', async () => {
     setup({ includeDirs: ['td'], jobs: JOBS });
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ includeDirs: ['td'], jobs: [JOBS[2]] }));
     let r = await build(['--config', 'other.json', '--cache-dir', 'c']);
@@ -94,6 +94,10 @@ describe('ods-tblgen build (in process)', () => {
     expect(r.stdout).toMatch(/1 output: 1 generated/);
     expect(existsSync(join(dir, 'c/state.json'))).toBe(true);
     r = await build(['-c=other.json', '--cache-dir=c']);
+    expect(r.stdout).toMatch(/1 up to date/);
+    // Only for a build system's cache key: the build ignores it (and its value).
+    r = await build(['--cache-key', 'ods-ts-0.1.0-external-0123', '-c', 'other.json', '--cache-dir', 'c', '--cache-key=x']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/1 up to date/);
     r = await build(['--help']);
     expect(r.code).toBe(0);

@@ -45,6 +45,9 @@ OPTIONS:
   -j, --jobs <n>        parallel parses on worker threads (default: available cores)
   --cache-dir <dir>     the cache folder (default: the config's cacheDir, else .ods-cache beside it)
   --print-config        print the expanded config (presets and globs as plain jobs, absolute paths) and exit
+  --cache-key <text>    ignored by the build: text for a build system that keys its cache on the
+                        command (the Nx plugin passes a hash of the .td files outside the workspace,
+                        so that an upgraded MLIR misses Nx's cache)
 
 Exit status: 0 when every job succeeded, 1 otherwise (a failed job does not stop the others).
 `;
@@ -88,6 +91,9 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
         break;
       case '--cache-dir':
         cacheDir = value();
+        break;
+      case '--cache-key':
+        value();
         break;
       case '--config-json':
         configJson = value();

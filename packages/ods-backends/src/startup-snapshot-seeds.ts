@@ -46,7 +46,7 @@ export function runsOnWorkers(argv: readonly string[], cwd: string, read: (path:
     const value = () => inline ?? argv[++i];
     if (name === '--config' || name === '-c') configPath = value() ?? configPath;
     else if (name === '--config-json') json = value();
-    else if (name === '--jobs' || name === '-j' || name === '--cache-dir') value();
+    else if (name === '--jobs' || name === '-j' || name === '--cache-dir' || name === '--cache-key') value();
   }
   const file = resolve(cwd, configPath);
   let spec: unknown;
