@@ -19,8 +19,7 @@ import {
   printDetailedRecords,
   printRecords,
   printSets,
-  recordsToJson,
-  writeJson,
+  dumpJson,
 } from '@ods-ts/tablegen-core';
 import { generatorFlag, getGenerator, listGenerators } from './registry.js';
 import { BUILTIN_ACTIONS, PROG, parseCommandLine, type CliArgs } from './cli/options.js';
@@ -233,7 +232,7 @@ function runBackend(args: CliArgs, result: ParseResult): string {
   return result.records.with(() => {
     switch (args.action) {
       case 'dump-json':
-        return writeJson(recordsToJson(result.records, result.sources));
+        return dumpJson(result.records, result.sources);
       case 'null-backend':
         return '';
       case 'print-records':

@@ -6,8 +6,7 @@ import {
   parseTableGen,
   printRecords,
   processParseCache,
-  recordsToJson,
-  writeJson,
+  dumpJson,
   type FileSystem,
   type ParseResult,
 } from '@ods-ts/tablegen-core';
@@ -95,7 +94,7 @@ export type GenerateFn = (parse: ParseResult, job: OdsJob, group?: JobGroup) => 
 
 function builtin(parse: ParseResult, job: OdsJob): string | undefined {
   if (job.generator === 'print-records') return printRecords(parse.records);
-  if (job.generator === 'dump-json') return writeJson(recordsToJson(parse.records, parse.sources));
+  if (job.generator === 'dump-json') return dumpJson(parse.records, parse.sources);
   return undefined;
 }
 

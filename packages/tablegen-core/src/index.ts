@@ -14,7 +14,7 @@ export { printRecord, printRecords } from './printer.js';
 export { printDetailedRecords } from './detailed-records.js';
 export { emitCTags } from './ctags.js';
 export { SetTheory, printSets, type RecSet, type SetExpander } from './set-theory.js';
-export { initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
+export { dumpJson, initToJson, recordsToJson, writeJson, type JsonValue } from './json.js';
 export { Tok, KEYWORDS, BANG_OPERATORS, Lexer } from './lexer.js';
 export { Preprocessor } from './preprocessor.js';
 export { Parser, type SymbolKind, type SymbolSink } from './parser.js';

@@ -65,28 +65,76 @@ function bigintToJson(v: bigint): JsonValue {
   return key;
 }
 
-/** The `--dump-json` document. */
+/** The `--dump-json` document as a value (`dumpJson` writes the same document as text). */
 export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [key: string]: JsonValue } {
   const root: { [key: string]: JsonValue } = { '!tablegen_json_version': 1 };
+  for (const d of keeper.sortedDefs()) root[d.getNameInitAsString()] = defToJson(d, sources);
+  root['!instanceof'] = instancesOf(keeper);
+  return root;
+}
+
+/**
+ * The `--dump-json` output: writeJson(recordsToJson(...)), with the text of each shared record
+ * (Record.frozen: it never changes) written once and kept while the record lives. A dev server or
+ * watch that runs this on every save then writes only the input's own records: OpBase.td and
+ * the interfaces, most of the document, are the same text every time.
+ */
+export function dumpJson(keeper: RecordKeeper, sources: SourceManager): string {
+  const entries: [string, string][] = [
+    ['!tablegen_json_version', '1'],
+    ['!instanceof', writeJsonText(instancesOf(keeper))],
+  ];
+  for (const d of keeper.sortedDefs()) {
+    let text = d.frozen ? sharedDefText.get(d) : undefined;
+    if (text === undefined) {
+      text = writeDefJson(d, defToJson(d, sources));
+      if (d.frozen) sharedDefText.set(d, text);
+    }
+    entries.push([d.getNameInitAsString(), text]);
+  }
+  // The order writeJson gives an object's keys (JavaScript's string order).
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const out: string[] = ['{'];
+  for (let i = 0; i < entries.length; i++) {
+    if (i) out.push(',');
+    out.push(quote(entries[i]![0]), ':', entries[i]![1]);
+  }
+  out.push('}\n');
+  try {
+    return out.join('');
+  } catch (e) {
+    if (e instanceof RangeError) fatalNoLoc(`the JSON output is too large or too deeply nested (${e.message})`);
+    throw e;
+  }
+}
+
+/** The JSON text of shared records' objects (see dumpJson). */
+const sharedDefText = new WeakMap<Record, string>();
+
+/** One def's object of the document. */
+function defToJson(d: Record, sources: SourceManager): { [key: string]: JsonValue } {
+  const obj: { [key: string]: JsonValue } = {};
+  const fields: string[] = [];
+  for (const v of d.values) {
+    if (d.isTemplateArg(v.nameInit)) continue;
+    if (v.isNonconcreteOK()) fields.push(v.name);
+    obj[v.name] = initToJsonChecked(v.value, d);
+  }
+  obj['!fields'] = fields;
+  obj['!superclasses'] = d.superClassNames();
+  obj['!name'] = d.getNameInitAsString();
+  obj['!anonymous'] = d.isAnonymous();
+  obj['!locs'] = d.locs.map((l) => sources.shortPosition(l));
+  return obj;
+}
+
+/** `!instanceof`: each class (every one the keeper has, and every superclass named) with its defs. */
+function instancesOf(keeper: RecordKeeper): { [key: string]: JsonValue } {
   const instances = new Map<string, string[]>();
   for (const c of keeper.classes.values()) instances.set(c.getNameInitAsString(), []);
   for (const d of keeper.sortedDefs()) {
     const name = d.getNameInitAsString();
-    const obj: { [key: string]: JsonValue } = {};
-    const fields: string[] = [];
-    for (const v of d.values) {
-      if (d.isTemplateArg(v.nameInit)) continue;
-      if (v.isNonconcreteOK()) fields.push(v.name);
-      obj[v.name] = initToJsonChecked(v.value, d);
-    }
-    obj['!fields'] = fields;
-    const superNames = d.superClassNames();
-    obj['!superclasses'] = superNames;
-    obj['!name'] = name;
-    obj['!anonymous'] = d.isAnonymous();
-    obj['!locs'] = d.locs.map((l) => sources.shortPosition(l));
-    root[name] = obj;
-    for (const n of superNames) {
+    for (const n of d.superClassNames()) {
       let list = instances.get(n);
       if (!list) instances.set(n, (list = []));
       list.push(name);
@@ -94,8 +142,19 @@ export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [
   }
   const inst: { [key: string]: JsonValue } = {};
   for (const k of [...instances.keys()].sort()) inst[k] = instances.get(k)!;
-  root['!instanceof'] = inst;
-  return root;
+  return inst;
+}
+
+/** writeJson without the final newline, for a def's object (a fatal error located at the def). */
+function writeDefJson(d: Record, v: JsonValue): string {
+  const parts: string[] = [];
+  try {
+    write(v, parts);
+    return parts.join('');
+  } catch (e) {
+    if (e instanceof RangeError) fatalAt(d, `record is too large or too deeply nested to write as JSON (${e.message})`);
+    throw e;
+  }
 }
 
 /** A field value as JSON, or a fatal error located at its record if it nests too deeply. */
@@ -110,10 +169,14 @@ function initToJsonChecked(i: Init, rec: Record): JsonValue {
 
 /** Serialize like llvm::json: compact, object keys sorted, then a newline. */
 export function writeJson(v: JsonValue): string {
+  return writeJsonText(v) + '\n';
+}
+
+function writeJsonText(v: JsonValue): string {
   const parts: string[] = [];
   try {
     write(v, parts);
-    return parts.join('') + '\n';
+    return parts.join('');
   } catch (e) {
     if (e instanceof RangeError) fatalNoLoc(`the JSON output is too large or too deeply nested (${e.message})`);
     throw e;

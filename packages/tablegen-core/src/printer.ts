@@ -33,12 +33,22 @@ export function printRecord(r: Record): string {
  */
 function printRecordChecked(r: Record): string {
   try {
-    return printRecord(r);
+    if (!r.frozen) return printRecord(r);
+    let text = sharedText.get(r);
+    if (text === undefined) sharedText.set(r, (text = printRecord(r)));
+    return text;
   } catch (e) {
     if (e instanceof RangeError) fatalAt(r, `record is too large or too deeply nested to print (${e.message})`);
     throw e;
   }
 }
+
+/**
+ * The text of shared records (Record.frozen: they never change), kept while the record lives: a
+ * dev server or watch that prints an input's records on every save prints only the input's own
+ * again (OpBase.td and the interfaces are most of the output, the same text every time).
+ */
+const sharedText = new WeakMap<Record, string>();
 
 /** The longest string V8 can build (2^29 - 24 UTF-16 units on 64-bit). */
 const MAX_OUTPUT_LENGTH = 2 ** 29 - 24;

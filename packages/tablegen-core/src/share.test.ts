@@ -14,6 +14,7 @@ import {
   StringRecTy,
   ValuePools,
   VarInit,
+  dumpJson,
   parseTableGen,
   printRecords,
   processParseCache,
@@ -22,12 +23,17 @@ import {
 } from './index.js';
 import { TEST_CWD, type TestParseOptions, type TestParseResult, parseSource } from './testing.js';
 
-/** print-records, dump-json, dependencies and stderr of a parse. */
+/**
+ * print-records, dump-json, dependencies and stderr of a parse. (printRecords and dumpJson keep
+ * the text of shared records: a second parse restoring them prints what was kept.)
+ */
 function observe(r: TestParseResult): string {
   if (!r.ok) return `FAILED\n${r.stderr}`;
+  const json = r.records.with(() => dumpJson(r.records, r.sources));
+  expect(json).toBe(r.records.with(() => writeJson(recordsToJson(r.records, r.sources))));
   return [
     r.records.with(() => printRecords(r.records)),
-    r.records.with(() => writeJson(recordsToJson(r.records, r.sources))),
+    json,
     r.dependencies.join('\n'),
     r.stderr,
   ].join('\n----\n');

@@ -7,10 +7,9 @@
 // `offerOutput`).
 import {
   FatalError,
+  dumpJson,
   parseTableGen,
   printRecords,
-  recordsToJson,
-  writeJson,
   type ParseResult,
 } from '@ods-ts/tablegen-core';
 import { FileHasher, LruMap, type GenerateFn, type OdsConfig, type OdsJob } from '@ods-ts/ods-engine';
@@ -216,7 +215,7 @@ export class OdsModuleLoader {
         switch (job.generator) {
           case 'records':
           case 'dump-json':
-            return writeJson(recordsToJson(parse.records, parse.sources));
+            return dumpJson(parse.records, parse.sources);
           case 'print-records':
             return printRecords(parse.records);
           default:
