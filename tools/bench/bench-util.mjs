@@ -95,8 +95,10 @@ export function procMemMb(pid) {
 }
 
 export const sec = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+/** The median; of an even count, the mean of the two middle values. */
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : undefined;
+  const m = s.length >> 1;
+  return s.length === 0 ? undefined : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 

@@ -14,9 +14,10 @@
 //            default 3 tasks at a time) and with ODS_DAEMON=false (its startup snapshot made by an
 //            earlier build), and the executor target (`runWith: executor`) with --batch (its own
 //            service, and the user's service warm from the runs before); against one reference
-//            process per output, 2-wide. Nx is run by its bin in the workspace (as a global `nx`
-//            or a package.json script runs it), not through `npx`, whose own start (npm's CLI,
-//            ~0.7 s here) is the same for every Nx command and no part of Nx or ods-ts
+//            process per output, 2-wide, timed at the start and at the end of each round (their
+//            median). Nx is run by its bin in the workspace (as a global `nx` or a package.json
+//            script runs it), not through `npx`, whose own start (npm's CLI, ~0.7 s here) is the
+//            same for every Nx command and no part of Nx or ods-ts
 //   cmake    the example dialect built cold by CMake + Ninja with MLIR 22's mlir_tablegen(), the
 //            reference tools against ods-tblgen as MLIR_TABLEGEN_EXE (service warm, and off)
 //   memory   the build service's peak resident memory (VmHWM) after all of that
@@ -335,9 +336,14 @@ async function nxSuite(opts, inc, out) {
   for (let k = 0; k < opts.nxRuns; k++) {
     process.stderr.write(`callers-bench: nx run ${k + 1}/${opts.nxRuns}: ${n} reference processes, 2-wide ...\n`);
     const items = projects.flatMap((p) => p.jobs.map((j) => ({ j, cwd: join(ws, 'dialects', p.name) })));
-    const t0 = performance.now();
-    await lanes(items, 2, ({ j }, i) => exec(REF, [`--gen-${j.generator}`, ...(j.args ?? []), '-I', inc, j.input, '-o', join(out, `nx-ref-${i % 2}.inc`)], out));
-    results.ref.push(performance.now() - t0);
+    // The reference is timed at the start and again at the end of each round: this machine's
+    // speed drifts over the minutes a round takes, and one sample made every ratio swing.
+    const refRun = async () => {
+      const t0 = performance.now();
+      await lanes(items, 2, ({ j }, i) => exec(REF, [`--gen-${j.generator}`, ...(j.args ?? []), '-I', inc, j.input, '-o', join(out, `nx-ref-${i % 2}.inc`)], out));
+      results.ref.push(performance.now() - t0);
+    };
+    await refRun();
     useNxPlugin(ws, 'command');
     process.stderr.write('callers-bench: nx run-many, service on (its first task starts it) ...\n');
     spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: serviceEnv(svcDir) });
@@ -362,6 +368,8 @@ async function nxSuite(opts, inc, out) {
     // threads' JIT and include parses; outputs and .ods-cache are fresh as in every row).
     process.stderr.write('callers-bench: nx run-many --batch, the build service warm ...\n');
     results.batchWarm.push(runMany(['--batch'], { ...nxEnv, ...serviceEnv(svcDir) }, 'ods-batch'));
+    process.stderr.write(`callers-bench: nx run ${k + 1}/${opts.nxRuns}: ${n} reference processes again ...\n`);
+    await refRun();
   }
   const peak = servicePeakMb(serviceEnv(svcDir));
   spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: serviceEnv(svcDir) });
@@ -371,7 +379,9 @@ async function nxSuite(opts, inc, out) {
     table(
       [`nx run-many, ${projects.length} projects, ${n} outputs, cold`, `${REF}, 2-wide`, '-t ods, service on', '-t ods, service on, --parallel=3', '-t ods, ODS_DAEMON=false', '-t ods, ODS_DAEMON=false, no snapshot', '-t ods-batch --batch (executor)', '--batch, service warm'],
       [['wall', `${(refMs / 1000).toFixed(2)} s`, cell(results.svc), cell(results.svc3), cell(results.off), cell(results.bare), cell(results.batch), cell(results.batchWarm)]],
-    ) + (peak ? `\n\nThe service's peak RSS after the Nx runs: ${peak.toFixed(0)} MB.` : '')
+    ) +
+    `\n\nThe reference's runs (at the start and the end of each round; the table gives their median): ${results.ref.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}.` +
+    (peak ? `\n\nThe service's peak RSS after the Nx runs: ${peak.toFixed(0)} MB.` : '')
   );
 }
 
