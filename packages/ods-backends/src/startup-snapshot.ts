@@ -17,7 +17,8 @@
 //   run found it stale, it starts `ods-tblgen daemon snapshot` in the background: one at a time,
 //   at low priority, at most one per COOLDOWN_MS, writing the new snapshot atomically.
 // - Where: the service's private folder (0700, checked), since V8 runs the code a snapshot
-//   holds; files `snapshot-<key>.*` (key: tool build, Node version and executable, V8 flags).
+//   holds; files `snapshot-<key>.*` (key: tool build and folder, Node version and executable, V8
+//   flags).
 //   ODS_SNAPSHOT=false turns them off.
 //
 // The CLI's one-file calls (`--gen-*`) do not use snapshots: a snapshot of their parses loads
@@ -29,6 +30,7 @@ import { chmodSync, closeSync, existsSync, lstatSync, openSync, readFileSync, re
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
 import { writePrivateFile } from './private-file.js';
 import { BUILD_HANDED_BACK, type Seed, addSeed, covers, runsOnWorkers, snapshotCommand } from './startup-snapshot-seeds.js';
@@ -75,7 +77,10 @@ export function snapshotPaths(buildId: string, env: NodeJS.ProcessEnv = process.
   } catch {
     return undefined;
   }
-  const key = fnv1a(JSON.stringify([process.version, process.arch, process.execPath, exe.size, exe.mtimeMs, V8_FLAGS]));
+  // The tool's folder too: a snapshot holds the paths of the installation that made it (the
+  // worker script whose hash is in every cache key), and another installation of the same build
+  // (a second workspace, a deleted one) must not run with them.
+  const key = fnv1a(JSON.stringify([process.version, process.arch, process.execPath, exe.size, exe.mtimeMs, V8_FLAGS, fileURLToPath(new URL('.', import.meta.url))]));
   const base = join(dir, `snapshot-${buildId.replace(/[^\w.-]/g, '_')}-${key}`);
   return { dir, blob: `${base}.blob`, built: `${base}.built.json`, wanted: `${base}.wanted.json`, lock: `${base}.lock`, stale: `${base}.stale` };
 }
