@@ -68,8 +68,9 @@ function bigintToJson(v: bigint): JsonValue {
 /** The `--dump-json` document as a value (`dumpJson` writes the same document as text). */
 export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [key: string]: JsonValue } {
   const root: { [key: string]: JsonValue } = { '!tablegen_json_version': 1 };
-  for (const d of keeper.sortedDefs()) root[d.getNameInitAsString()] = defToJson(d, sources);
-  root['!instanceof'] = instancesOf(keeper);
+  const defs = keeper.sortedDefs();
+  for (const d of defs) root[d.getNameInitAsString()] = defToJson(d, sources);
+  root['!instanceof'] = instancesOf(keeper, defs);
   return root;
 }
 
@@ -80,14 +81,15 @@ export function recordsToJson(keeper: RecordKeeper, sources: SourceManager): { [
  * the interfaces, most of the document, are the same text every time.
  */
 export function dumpJson(keeper: RecordKeeper, sources: SourceManager): string {
+  const defs = keeper.sortedDefs();
   const entries: [string, string][] = [
     ['!tablegen_json_version', '1'],
-    ['!instanceof', writeJsonText(instancesOf(keeper))],
+    ['!instanceof', writeJsonText(instancesOf(keeper, defs))],
   ];
-  for (const d of keeper.sortedDefs()) {
+  for (const d of defs) {
     let text = d.frozen ? sharedDefText.get(d) : undefined;
     if (text === undefined) {
-      text = writeDefJson(d, defToJson(d, sources));
+      text = writeJsonText(defToJson(d, sources), d);
       if (d.frozen) sharedDefText.set(d, text);
     }
     entries.push([d.getNameInitAsString(), text]);
@@ -128,11 +130,11 @@ function defToJson(d: Record, sources: SourceManager): { [key: string]: JsonValu
   return obj;
 }
 
-/** `!instanceof`: each class (every one the keeper has, and every superclass named) with its defs. */
-function instancesOf(keeper: RecordKeeper): { [key: string]: JsonValue } {
+/** `!instanceof`: each class (every one the keeper has, and every superclass named) with its defs (`defs`: sorted). */
+function instancesOf(keeper: RecordKeeper, defs: readonly Record[]): { [key: string]: JsonValue } {
   const instances = new Map<string, string[]>();
   for (const c of keeper.classes.values()) instances.set(c.getNameInitAsString(), []);
-  for (const d of keeper.sortedDefs()) {
+  for (const d of defs) {
     const name = d.getNameInitAsString();
     for (const n of d.superClassNames()) {
       let list = instances.get(n);
@@ -143,18 +145,6 @@ function instancesOf(keeper: RecordKeeper): { [key: string]: JsonValue } {
   const inst: { [key: string]: JsonValue } = {};
   for (const k of [...instances.keys()].sort()) inst[k] = instances.get(k)!;
   return inst;
-}
-
-/** writeJson without the final newline, for a def's object (a fatal error located at the def). */
-function writeDefJson(d: Record, v: JsonValue): string {
-  const parts: string[] = [];
-  try {
-    write(v, parts);
-    return parts.join('');
-  } catch (e) {
-    if (e instanceof RangeError) fatalAt(d, `record is too large or too deeply nested to write as JSON (${e.message})`);
-    throw e;
-  }
 }
 
 /** A field value as JSON, or a fatal error located at its record if it nests too deeply. */
@@ -172,14 +162,16 @@ export function writeJson(v: JsonValue): string {
   return writeJsonText(v) + '\n';
 }
 
-function writeJsonText(v: JsonValue): string {
+/** writeJson without the final newline; `at`: the def `v` is the object of (its errors are located there). */
+function writeJsonText(v: JsonValue, at?: Record): string {
   const parts: string[] = [];
   try {
     write(v, parts);
     return parts.join('');
   } catch (e) {
-    if (e instanceof RangeError) fatalNoLoc(`the JSON output is too large or too deeply nested (${e.message})`);
-    throw e;
+    if (!(e instanceof RangeError)) throw e;
+    if (at) fatalAt(at, `record is too large or too deeply nested to write as JSON (${e.message})`);
+    fatalNoLoc(`the JSON output is too large or too deeply nested (${e.message})`);
   }
 }
 
