@@ -17,6 +17,12 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(t.path('a/b'))).toEqual(['out.inc']);
   });
 
+  it('reports a folder that cannot be made, leaving nothing behind', () => {
+    t = tempTree({ 'a-file': 'x' });
+    expect(() => writeFileAtomic(t.path('a-file/out.inc'), 'new')).toThrow(/ENOTDIR|EEXIST/);
+    expect(readdirSync(t.path('.'))).toEqual(['a-file']);
+  });
+
   it('replaces the file in one rename: the old inode is never truncated', async () => {
     t = tempTree({ 'out.txt': 'old' });
     const { openSync, readSync, closeSync } = await import('node:fs');
