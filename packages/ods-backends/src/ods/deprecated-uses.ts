@@ -85,6 +85,22 @@ function deprecatedIn(init: Init): readonly Record[] {
   return result;
 }
 
+/**
+ * The deprecated defs used by the records of shared includes (frozen: they never change, nor do
+ * the defs they use, all made before them): MLIR's Properties.td, which every dialect includes,
+ * holds deprecated defs, so every parse looks at every def; this way the thousands of defs of
+ * OpBase.td and friends are looked into once per thread, not once per parse.
+ */
+const usedByFrozen = new WeakMap<Record, readonly Record[]>();
+
+/** The deprecated defs a named def's fields use. */
+function usedBy(user: Record): readonly Record[] {
+  if (!user.frozen) return addDeprecatedIn(undefined, user.values) ?? NONE;
+  let used = usedByFrozen.get(user);
+  if (used === undefined) usedByFrozen.set(user, (used = addDeprecatedIn(undefined, user.values) ?? NONE));
+  return used;
+}
+
 interface DeprecatedUse {
   readonly user: Record;
   readonly dep: Record;
@@ -101,9 +117,12 @@ function deprecatedUses(records: RecordKeeper): readonly DeprecatedUse[] {
   if (hit) return hit;
   // Most parses hold no deprecated def: then no value needs a look.
   let any = false;
-  records.defs.forEach((def) => {
-    any ||= isDeprecated(def) !== undefined;
-  });
+  for (const def of records.defs.values()) {
+    if (isDeprecated(def) !== undefined) {
+      any = true;
+      break;
+    }
+  }
   if (!any) {
     usesByParse.set(records, NO_USES);
     return NO_USES;
@@ -111,8 +130,8 @@ function deprecatedUses(records: RecordKeeper): readonly DeprecatedUse[] {
   const byUser = new Map<Record, readonly Record[]>();
   records.defs.forEach((user) => {
     if (user.isAnonymous()) return;
-    const used = addDeprecatedIn(undefined, user.values);
-    if (used) byUser.set(user, used);
+    const used = usedBy(user);
+    if (used.length > 0) byUser.set(user, used);
   });
   const uses: DeprecatedUse[] = [];
   if (byUser.size > 0) {
