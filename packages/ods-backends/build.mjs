@@ -1,6 +1,7 @@
 // Bundles the ods-tblgen CLI, the engine's worker entry, the build service's thread entry and the
 // thin client into single ESM files, so a cold start loads one module (plus CommonJS builds of the
-// thin client and of the CLI alone, for the executable's entry); then writes
+// thin client and of the CLI alone, for the executable's entry, and of the threads' programs,
+// which their entries run with a code cache); then writes
 // dist/build-id.txt, the hash of the bundles that the client and the service compare (a rebuilt
 // or upgraded tool never talks to an older service).
 import { createHash } from 'node:crypto';
@@ -46,6 +47,10 @@ const cjsEntries = {
   // The program of startup snapshots (src/startup-snapshot.ts): `node --build-snapshot` takes one
   // script.
   'startup-snapshot': 'src/startup-snapshot-main.ts',
+  // The programs of worker threads (the engine's, the build service's), which their entries
+  // (dist/engine-worker.js, dist/service-worker.js) run with a code cache (src/thread-entry.ts).
+  'engine-worker-main': 'src/engine-worker-main.ts',
+  'service-worker-main': 'src/service-worker-main.ts',
 };
 await build({
   entryPoints: cjsEntries,
@@ -62,6 +67,11 @@ await build({
   define: { 'import.meta.url': '__odsUrl' },
   banner: { js: "const __odsUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+// Each thread entry names its bundle's hash (src/thread-entry.ts).
+for (const name of ['engine-worker', 'service-worker']) {
+  const bundle = createHash('sha256').update(readFileSync(`dist/${name}-main.cjs`)).digest('hex');
+  writeFileSync(`dist/${name}.js`, `${readFileSync(`dist/${name}.js`, 'utf8')}// ${name}-main.cjs: sha256 ${bundle}\n`);
+}
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const hash = createHash('sha256').update(version);
 for (const name of Object.keys(entryPoints)) hash.update(readFileSync(`dist/${name}.js`));

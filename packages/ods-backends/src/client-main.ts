@@ -7,7 +7,7 @@ import { exitQuietlyWhenClosed } from './closed-streams.js';
 import { serviceTarget as targetOf } from './service-target.js';
 import { noteRun, runFromSnapshot, snapshotPaths, snapshotsEnabled } from './startup-snapshot.js';
 
-export { runCompiled } from './compile-cache.js';
+export { runCompiled, runCompiledInThread } from './compile-cache.js';
 
 /**
  * V8 flags for a process that builds many outputs on cold threads (`build`, the build service, an

@@ -74,4 +74,48 @@ describe.skipIf(!existsSync(CLIENT))('the CLI code cache on Node versions withou
     expect(run(undefined)).toBe('main.cjsmain.cjs:arg1');
     expect(caches().length).toBe(n);
   });
+
+  describe('threads', () => {
+    /** Run `script` in a worker thread through runCompiledInThread, in a fresh Node process; what the thread posted. */
+    const runThread = (build: string | undefined, flags: string[] = []): string => {
+      const body = `require(${JSON.stringify(CLIENT)}).runCompiledInThread(${JSON.stringify(threadScript)}, 'w', ${JSON.stringify(build)}, 50)`;
+      const code = `const { Worker } = require('node:worker_threads'); new Worker(${JSON.stringify(body)}, { eval: true }).on('message', (m) => process.stdout.write(m));`;
+      const r = spawnSync(process.execPath, [...flags, '-e', code], { encoding: 'utf8', env: { ...process.env, ODS_DAEMON_DIR: join(dir, 'private') } });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      return r.stdout;
+    };
+    let threadScript: string;
+    const threadCaches = () => (existsSync(join(dir, 'private')) ? readdirSync(join(dir, 'private')).filter((f) => f.startsWith('thread-w-')) : []);
+    beforeAll(() => {
+      threadScript = join(dir, 'thread.cjs');
+      // Posts its name, then works a while (the cache is written between two of its jobs).
+      writeFileSync(threadScript, "'use strict';\nconst { parentPort } = require('node:worker_threads');\nparentPort.postMessage(require('node:path').basename(__filename));\nsetTimeout(() => {}, 300);\n");
+    });
+
+    it('runs the bundle with a cache written after a while of work, which the next threads read', () => {
+      expect(runThread('b1')).toBe('thread.cjs');
+      if ('enableCompileCache' in nodeModule) return; // Node's own cache
+      const [file] = threadCaches();
+      expect(file).toMatch(/^thread-w-b1-v\d+\.\d+\.\d+-\d+\.v8cache$/);
+      expect(statSync(join(dir, 'private', file!)).mode & 0o777).toBe(0o600);
+      const ino = statSync(join(dir, 'private', file!)).ino;
+      expect(runThread('b1')).toBe('thread.cjs');
+      expect(statSync(join(dir, 'private', file!)).ino).toBe(ino);
+      // Damaged: refused, the thread runs, and the data is made again.
+      writeFileSync(join(dir, 'private', file!), 'not a code cache');
+      expect(runThread('b1')).toBe('thread.cjs');
+      expect(readFileSync(join(dir, 'private', file!), 'latin1')).not.toBe('not a code cache');
+    });
+
+    it('keeps a cache per set of V8 flags, and none without a build id', () => {
+      if ('enableCompileCache' in nodeModule) return;
+      runThread('b2');
+      runThread('b2', ['--no-opt']);
+      expect(threadCaches().filter((f) => f.startsWith('thread-w-b2-')).length).toBe(2);
+      const n = threadCaches().length;
+      expect(runThread(undefined)).toBe('thread.cjs');
+      expect(threadCaches().length).toBe(n);
+    });
+  });
 });

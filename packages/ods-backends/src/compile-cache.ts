@@ -15,6 +15,7 @@ import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { cachedDataVersionTag } from 'node:v8';
 import { Script } from 'node:vm';
 import { ensurePrivateDir, serviceDir } from '@ods-ts/ods-engine/service-client';
 import { writePrivateFile } from './private-file.js';
@@ -70,6 +71,49 @@ export function runCompiled(file: string, key: string | undefined): void {
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
 }
 
+/** How long a thread runs before it writes its cache: by then it compiled what its work calls. */
+const THREAD_CACHE_AFTER_MS = 3_000;
+
+/**
+ * Run the CommonJS bundle `file` as the program of a worker thread (the engine's workers, the
+ * build service's threads), with a code cache of its own named by `name` and the tool build
+ * `build`: every thread started cold on a build compiled the bundle's top level and then each
+ * function it called (~150 ms of a thread's start over MLIR's dialects). Threads of several
+ * hosts with other V8 flags (`build`'s, Vite's defaults) keep caches of their own: the name holds
+ * V8's tag of its version and flags. A thread whose data was missing or refused writes it after
+ * a few seconds of work (between two of its jobs), for the threads that come after it.
+ */
+export function runCompiledInThread(file: string, name: string, build: string | undefined, writeAfterMs = THREAD_CACHE_AFTER_MS): void {
+  if (build === undefined || 'enableCompileCache' in nodeModule) {
+    createRequire(file)(file);
+    return;
+  }
+  let cacheFile: string | undefined;
+  let cachedData: Buffer | undefined;
+  try {
+    const dir = serviceDir();
+    ensurePrivateDir(dir);
+    cacheFile = join(dir, `thread-${name}-${build}-${process.version}-${cachedDataVersionTag()}.v8cache`);
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // No private folder (then no cache), or no data yet.
+  }
+  const script = new Script(nodeModule.Module.wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+    const target = cacheFile;
+    setTimeout(() => {
+      try {
+        writePrivateFile(target, script.createCachedData());
+        forgetOldCaches(dirname(target));
+      } catch {
+        // The next thread tries again.
+      }
+    }, writeAfterMs).unref();
+  }
+  const module = { exports: {} };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+}
+
 /** Actions a cache is written again for, at most (then the oldest is forgotten). */
 const MAX_ACTIONS = 64;
 
@@ -86,11 +130,11 @@ function actionOf(argv: readonly string[]): string {
 function forgetOldCaches(dir: string): void {
   const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
   for (const f of readdirSync(dir)) {
-    if (!f.startsWith('cli-') || !f.endsWith('.v8cache')) continue;
+    if (!(f.startsWith('cli-') || f.startsWith('thread-')) || !f.endsWith('.v8cache')) continue;
     try {
       if (statSync(join(dir, f)).atimeMs < weekAgo) {
         unlinkSync(join(dir, f));
-        unlinkSync(join(dir, `${f}.json`));
+        if (f.startsWith('cli-')) unlinkSync(join(dir, `${f}.json`));
       }
     } catch {
       // gone already

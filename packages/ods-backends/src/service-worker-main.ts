@@ -1,4 +1,4 @@
-// A thread of the build service (dist/service-worker.js): the CLI and `build`, warm between
+// A thread of the build service (started by service-worker.ts): the CLI and `build`, warm between
 // requests, with the include parses of earlier requests shared (share.ts) and the CLI's clean
 // runs remembered (cli/run-memo.ts: the other generators of a .td file reuse its parse).
 import { serveServiceWorker } from '@ods-ts/ods-engine';
