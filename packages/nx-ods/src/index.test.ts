@@ -1,9 +1,10 @@
 // The Nx plugin: inferred `ods` targets (createNodesV2) and the generate executor, over temp
 // workspaces. Needs the built @ods-ts packages (dist/), like Nx itself.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CreateNodesContextV2, ExecutorContext, TargetConfiguration } from '@nx/devkit';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -144,6 +145,36 @@ describe.skipIf(!READY)('createNodesV2', () => {
     write(outside, { 'ext/External.td': 'class Ext;\nclass Ext2;\n' });
     const a2 = externalOf(targetOf(await nodes(['libs/a/ods.json']), 'libs/a/ods.json'));
     expect(a2).not.toBe(a1);
+  });
+
+  it("keeps its scans for the next graph computation in Nx's workspace data folder, each used while its file is unchanged", async () => {
+    workspace();
+    const memoDir = join(ws, '.nx', 'workspace-data');
+    /** createNodesV2 over libs/b in a fresh process (as Nx runs a plugin without its daemon): B's inputs. */
+    const inputsInNewProcess = (): string[] => {
+      const dist = pathToFileURL(fileURLToPath(new URL('../dist/index.js', import.meta.url))).href;
+      const code = `const p = await import(${JSON.stringify(dist)}); const [[, r]] = await p.createNodesV2[1](['libs/b/ods.json'], undefined, { workspaceRoot: ${JSON.stringify(ws)}, nxJsonConfiguration: {} }); process.stdout.write(JSON.stringify(r.projects['libs/b'].targets.ods.inputs));`;
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as string[];
+    };
+    expect(inputsInNewProcess()).toContain('{workspaceRoot}/libs/shared/Common.td');
+    const [file] = readdirSync(memoDir).filter((f) => f.startsWith('ods-ts-scans-'));
+    const memo = JSON.parse(readFileSync(join(memoDir, file!), 'utf8')) as { scans: [string, string, string[]][]; stamps: Record<string, unknown> };
+    const b = join(ws, 'libs/b/td/B.td');
+    expect(memo.scans.map(([p]) => p)).toEqual(expect.arrayContaining([b, join(ws, 'libs/shared/Common.td')]));
+    expect(Object.keys(memo.stamps)).toEqual(expect.arrayContaining([b, join(ws, 'libs/shared/Common.td')]));
+    // The next process takes B.td's include names from the memo while its stamp holds (made
+    // up here: the file itself still includes Common.td only)...
+    write(ws, { 'libs/b/td/Remembered.td': '' });
+    for (const e of memo.scans) if (e[0] === b) e[2] = ['Remembered.td'];
+    writeFileSync(join(memoDir, file!), JSON.stringify(memo));
+    expect(inputsInNewProcess()).toContain('{workspaceRoot}/libs/b/td/Remembered.td');
+    // ...and scans it again once it changed.
+    write(ws, { 'libs/b/td/B.td': 'include "Common.td"\ndef B : Common;\n// edited\n' });
+    const inputs = inputsInNewProcess();
+    expect(inputs).not.toContain('{workspaceRoot}/libs/b/td/Remembered.td');
+    expect(inputs).toContain('{workspaceRoot}/libs/shared/Common.td');
   });
 
   it('names the .td files outside the workspace by their path below their include folder (the hash is portable)', async () => {

@@ -40,6 +40,33 @@ export function scannedFileCount(): number {
   return namesOnDisk.size;
 }
 
+/** A file's remembered include names: its path, its stat stamp when scanned, the names. */
+export type ScannedFile = readonly [path: string, stamp: string, names: readonly string[]];
+
+/** The remembered include names of `paths` (those scanned), to hand to a later process. */
+export function scannedFiles(paths: Iterable<string>): ScannedFile[] {
+  const out: ScannedFile[] = [];
+  for (const p of paths) {
+    const hit = namesOnDisk.get(p);
+    if (hit) out.push([p, hit.stamp, hit.names]);
+  }
+  return out;
+}
+
+/**
+ * Remember include names an earlier process scanned: each is used only while its file's stat
+ * stamp (size, mtime, ctime, inode) is the same, as the process's own.
+ */
+export function rememberScannedFiles(files: unknown): void {
+  if (!Array.isArray(files)) return;
+  for (const f of files as unknown[]) {
+    if (!Array.isArray(f) || f.length !== 3) continue;
+    const [path, stamp, names] = f as unknown[];
+    if (typeof path === 'string' && typeof stamp === 'string' && Array.isArray(names) && names.every((n) => typeof n === 'string'))
+      namesOnDisk.set(path, { stamp, names: names as string[] });
+  }
+}
+
 function includeNamesOnDisk(file: string): readonly string[] | undefined {
   let stamp: string;
   try {
@@ -113,6 +140,11 @@ export class ScanSession {
   private readonly names = new Map<string, readonly string[] | undefined>();
   /** Folder entries (null: unreadable), see mayBeIn. */
   private readonly entries = new Map<string, Set<string> | null>();
+
+  /** The files whose include names this session looked up. */
+  scannedPaths(): Iterable<string> {
+    return this.names.keys();
+  }
 
   /** The include names of a file on disk (stat-checked once per session). */
   namesOf(file: string): readonly string[] | undefined {
