@@ -4,7 +4,7 @@
 // command target `ods`, with the service allowed, sends each task to the user's service
 // (started by the first task). Every output is
 // compared with mlir-tblgen-22's.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,10 +105,14 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
 
   it('--batch runs every ods task in one process, on the threads of a private build service', async () => {
     clean();
+    const privateDirs = () => readdirSync(tmpdir()).filter((f) => f.startsWith('ods-batch-'));
+    const before = privateDirs();
     // A fresh workspace: nothing in Nx's cache yet.
     const out = nx(['run-many', '-t', 'ods-batch', '--batch', '--output-style=static'], { ...NX_ENV, NX_BATCH_MODE: 'true' });
     expect(out).toContain(`ods batch: ${jobs.size} tasks`);
     await expectReferenceOutputs();
+    // The private service's folder is gone with it.
+    expect(privateDirs().filter((d) => !before.includes(d))).toEqual([]);
     // Nx caches the batch's results per task.
     const again = nx(['run-many', '-t', 'ods-batch', '--batch', '--output-style=static'], NX_ENV);
     expect(again).toContain(`from the cache instead of running the command for ${jobs.size} out of ${jobs.size} tasks`);
