@@ -26,7 +26,7 @@
 //          --nx-runs N (default 1)   --keep
 // Performance is measured here only, never in the tests. Needs `npm run build` first.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -319,10 +319,21 @@ async function nxSuite(opts, inc, out) {
   const ws = join(out, 'nx-ws');
   packWorkspace(ws, projects);
   const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_INTERACTIVE: 'false', NO_COLOR: '1' };
+  // Every run, the reference's too, writes its outputs into fresh folders, one file per output
+  // as a build has them: the previous run's are moved aside, into a folder removed at the end
+  // (removing 782 files just before a run made the run's own file creations cost up to ~1 s
+  // more system time on this machine's ext4).
+  const trash = join(out, 'nx-trash');
+  let moved = 0;
+  const moveAside = (dir) => {
+    if (!existsSync(dir)) return;
+    mkdirSync(trash, { recursive: true });
+    renameSync(dir, join(trash, String(moved++)));
+  };
   const clean = () => {
     for (const p of projects) {
-      rmSync(join(ws, 'dialects', p.name, 'gen'), { recursive: true, force: true });
-      rmSync(join(ws, 'dialects', p.name, '.ods-cache'), { recursive: true, force: true });
+      moveAside(join(ws, 'dialects', p.name, 'gen'));
+      moveAside(join(ws, 'dialects', p.name, '.ods-cache'));
     }
   };
   const runMany = (extra, env, target = 'ods') => {
@@ -335,12 +346,17 @@ async function nxSuite(opts, inc, out) {
   const results = { ref: [], svc: [], svc3: [], off: [], bare: [], batch: [], batchWarm: [] };
   for (let k = 0; k < opts.nxRuns; k++) {
     process.stderr.write(`callers-bench: nx run ${k + 1}/${opts.nxRuns}: ${n} reference processes, 2-wide ...\n`);
-    const items = projects.flatMap((p) => p.jobs.map((j) => ({ j, cwd: join(ws, 'dialects', p.name) })));
+    const items = projects.flatMap((p) => p.jobs.map((j) => ({ j, p })));
     // The reference is timed at the start and again at the end of each round: this machine's
     // speed drifts over the minutes a round takes, and one sample made every ratio swing.
+    // Each output at a path of its own, a folder per project (as CMake runs it: the folders made
+    // beforehand), outside the workspace (where Nx would hash them).
+    const refOut = join(out, 'nx-ref');
     const refRun = async () => {
+      moveAside(refOut);
+      for (const p of projects) mkdirSync(join(refOut, p.name), { recursive: true });
       const t0 = performance.now();
-      await lanes(items, 2, ({ j }, i) => exec(REF, [`--gen-${j.generator}`, ...(j.args ?? []), '-I', inc, j.input, '-o', join(out, `nx-ref-${i % 2}.inc`)], out));
+      await lanes(items, 2, ({ j, p }) => exec(REF, [`--gen-${j.generator}`, ...(j.args ?? []), '-I', inc, j.input, '-o', join(refOut, p.name, basename(j.output))], out));
       results.ref.push(performance.now() - t0);
     };
     await refRun();
@@ -373,6 +389,7 @@ async function nxSuite(opts, inc, out) {
   }
   const peak = servicePeakMb(serviceEnv(svcDir));
   spawnSync(process.execPath, [BIN, 'daemon', 'stop'], { env: serviceEnv(svcDir) });
+  rmSync(trash, { recursive: true, force: true });
   const refMs = median(results.ref);
   const cell = (xs) => `${(median(xs) / 1000).toFixed(2)} s (${ratio(median(xs), refMs)})`;
   return (
