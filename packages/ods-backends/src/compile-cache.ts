@@ -67,8 +67,7 @@ export function runCompiled(file: string, key: string | undefined): void {
       }
     });
   }
-  const module = { exports: {} };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  runAsModule(script, file);
 }
 
 /** How long a thread runs before it writes its cache: by then it compiled what its work calls. */
@@ -110,6 +109,11 @@ export function runCompiledInThread(file: string, name: string, build: string | 
       }
     }, writeAfterMs).unref();
   }
+  runAsModule(script, file);
+}
+
+/** Run `script` (a CommonJS module wrapped by Module.wrap) as the module `file`. */
+function runAsModule(script: Script, file: string): void {
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
 }
