@@ -118,6 +118,22 @@ describe.skipIf(!READY)('Nx batch mode and the build service', () => {
     expect(again).toContain(`from the cache instead of running the command for ${jobs.size} out of ${jobs.size} tasks`);
   });
 
+  it('--batch starts your build service when it may run and does not, and leaves it warm for the next batch', async () => {
+    clean();
+    const dir = join(base, 'batch-service');
+    const env = { ...NX_ENV, CI: '', ODS_DAEMON: 'true', ODS_DAEMON_DIR: dir };
+    const tool = join(ws, 'node_modules/.bin/ods-tblgen');
+    try {
+      const out = nx(['run-many', '-t', 'ods-batch', '--batch', '--skip-nx-cache', '--output-style=static'], env);
+      expect(out).toContain(`ods batch: ${jobs.size} tasks, on your build service`);
+      await expectReferenceOutputs();
+      const status = ok(tool, ['daemon', 'status'], ws, env).stdout;
+      expect(Number(/(\d+) requests served/.exec(status)?.[1])).toBeGreaterThanOrEqual(jobs.size);
+    } finally {
+      run(tool, ['daemon', 'stop'], ws, env);
+    }
+  });
+
   it('the inferred command target sends each task to the build service when it may run', async () => {
     clean();
     const dir = join(base, 'service');

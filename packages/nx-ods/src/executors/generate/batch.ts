@@ -1,8 +1,10 @@
 // Nx batch mode for `@ods-ts/nx-ods:generate` (`nx run-many -t ods --batch`, NX_BATCH_MODE=true):
-// every ods task of the batch runs in one process on the warm threads of a build service (the
-// user's own when it runs, else a private one started here for the batch and stopped after it),
-// so the include parses shared by the projects (OpBase.td and friends) are parsed once per
-// thread, the threads work in parallel, and each task's result reaches Nx as it completes.
+// every ods task of the batch runs on the warm threads of a build service, so the include parses
+// shared by the projects (OpBase.td and friends) are parsed once per thread, the threads work in
+// parallel, and each task's result reaches Nx as it completes. The service is the user's own
+// where it may run (started by the batch when it does not run, as the CLI starts it: the next
+// batch, often a few affected projects, then meets warm threads rather than starting cold), else
+// (ODS_DAEMON=false, CI) a private one in this process, started for the batch and stopped after.
 //
 // The tasks go in lanes, one per thread, each a run of the tasks in the order of their inputs'
 // paths (a lane out of work takes from the end of the longest one): a thread meets the projects
@@ -30,10 +32,17 @@ export default async function* generateBatch(
 ): AsyncGenerator<TaskResult> {
   const client = await import('@ods-ts/ods-backends/client');
   // The service alone (not the engine's index: watch mode and chokidar, ~0.3 s to load).
-  const { startService } = await import('@ods-ts/ods-engine/service');
+  const { askService, startService, startServiceDetached } = await import('@ods-ts/ods-engine/service');
   const target = client.serviceTarget();
-  // The user's service when it runs (not started from here: a batch brings its own).
   const userService = client.serviceEnabled() && target !== undefined;
+  // The user's service, started once by the first task that finds it not running, and waited for.
+  let userStart: Promise<boolean> | undefined;
+  const ensureUserService = () =>
+    (userStart ??= (async () => {
+      if (!target) return false;
+      startServiceDetached({ ...target, env: process.env });
+      return listening(() => askService({ ...target, env: process.env }, 'status'));
+    })());
   let privateDir: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   const env = { ...process.env };
@@ -62,6 +71,7 @@ export default async function* generateBatch(
       const startTime = Date.now();
       const taskArgs = args(taskId);
       let r = userService ? await client.runBuildThroughService(taskArgs, context.root, false) : undefined;
+      if (!r && userService && (await ensureUserService())) r = await client.runBuildThroughService(taskArgs, context.root, false);
       if (!r) {
         await ensurePrivate();
         r = privateDir && target ? await client.runBuildIn(target, privateDir, taskArgs, context.root, env) : undefined;
@@ -82,7 +92,7 @@ export default async function* generateBatch(
       return { task: taskId, result: { success: code === 0, terminalOutput, startTime, endTime: Date.now() } };
     };
     const ids = Object.keys(inputs);
-    process.stdout.write(`ods batch: ${ids.length} tasks, ${userService ? 'on the build service when it runs, else ' : ''}on the threads of a private build service\n`);
+    process.stdout.write(`ods batch: ${ids.length} tasks, ${userService ? 'on your build service (started when it does not run)' : 'on the threads of a private build service'}\n`);
     const keys = new Map(ids.map((id) => [id, localityKey(args(id), context.root)]));
     const lanes = inLanes(
       [...ids].sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0)),
@@ -115,6 +125,17 @@ export default async function* generateBatch(
   } finally {
     await stop?.();
     if (privateDir) rmSync(privateDir, { recursive: true, force: true });
+  }
+}
+
+/** Poll `status` until the service answers; whether it did within `ms`. */
+async function listening(status: () => Promise<unknown>, ms = 5_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await status();
+    if (s !== undefined && s !== 'bye') return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
