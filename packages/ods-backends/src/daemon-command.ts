@@ -4,7 +4,7 @@
 // on first use, and starts `snapshot` in the background when builds without the service need a
 // new snapshot.
 import { availableParallelism } from 'node:os';
-import { askService, serviceDir, startService, startServiceDetached, type ServiceStatus } from '@ods-ts/ods-engine';
+import { askService, serviceDir, startAndAwaitService, startService, type ServiceStatus } from '@ods-ts/ods-engine';
 import { fileURLToPath } from 'node:url';
 import { serviceTarget } from './service-target.js';
 import { buildSnapshot, describeSnapshot, snapshotPaths, snapshotsEnabled } from './startup-snapshot.js';
@@ -80,12 +80,8 @@ export async function runDaemonCommand(argv: readonly string[], io: Out): Promis
       return 0;
     }
     case 'start': {
-      let s = await status();
-      if (!s || s === 'bye') {
-        startServiceDetached({ ...target, env: process.env });
-        s = await waitFor(status, (v) => v !== undefined && v !== 'bye', 10_000);
-      }
-      if (!s || s === 'bye') {
+      const s = await startAndAwaitService({ ...target, env: process.env }, 10_000);
+      if (!s) {
         io.stderr('ods-tblgen daemon: the service did not start\n');
         return 1;
       }

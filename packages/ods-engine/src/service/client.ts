@@ -195,3 +195,22 @@ export function askService(t: ServiceTarget, what: 'status' | 'stop'): Promise<S
     });
   });
 }
+
+/**
+ * The service's status once it answers: started in the background unless it runs, then waited
+ * for up to `ms` (`daemon start`, an Nx batch). Undefined: it did not answer in time.
+ */
+export async function startAndAwaitService(t: ServiceTarget, ms: number): Promise<ServiceStatus | undefined> {
+  const end = Date.now() + ms;
+  let started = false;
+  for (;;) {
+    const s = await askService(t, 'status');
+    if (s !== undefined && s !== 'bye') return s;
+    if (!started) {
+      startServiceDetached(t);
+      started = true;
+    }
+    if (Date.now() > end) return undefined;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

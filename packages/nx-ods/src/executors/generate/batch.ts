@@ -32,17 +32,13 @@ export default async function* generateBatch(
 ): AsyncGenerator<TaskResult> {
   const client = await import('@ods-ts/ods-backends/client');
   // The service alone (not the engine's index: watch mode and chokidar, ~0.3 s to load).
-  const { askService, startService, startServiceDetached } = await import('@ods-ts/ods-engine/service');
+  const { startAndAwaitService, startService } = await import('@ods-ts/ods-engine/service');
   const target = client.serviceTarget();
   const userService = client.serviceEnabled() && target !== undefined;
   // The user's service, started once by the first task that finds it not running, and waited for.
   let userStart: Promise<boolean> | undefined;
   const ensureUserService = () =>
-    (userStart ??= (async () => {
-      if (!target) return false;
-      startServiceDetached({ ...target, env: process.env });
-      return listening(() => askService({ ...target, env: process.env }, 'status'));
-    })());
+    (userStart ??= target ? startAndAwaitService({ ...target, env: process.env }, 5_000).then((s) => s !== undefined) : Promise.resolve(false));
   let privateDir: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   const env = { ...process.env };
@@ -125,17 +121,6 @@ export default async function* generateBatch(
   } finally {
     await stop?.();
     if (privateDir) rmSync(privateDir, { recursive: true, force: true });
-  }
-}
-
-/** Poll `status` until the service answers; whether it did within `ms`. */
-async function listening(status: () => Promise<unknown>, ms = 5_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await status();
-    if (s !== undefined && s !== 'bye') return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
