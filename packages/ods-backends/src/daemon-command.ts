@@ -45,10 +45,19 @@ function idleMs(): number {
 }
 
 function describe(s: ServiceStatus): string {
+  const sec = (ms: number) => `${Math.round(ms / 1000)} s`;
+  let caches: string;
+  if (s.trimmed) caches = `include parses and runs dropped (idle ${sec(s.idleMs)})`;
+  else if (s.trimAfterMs === undefined) caches = 'include parses and runs kept';
+  else caches = `include parses and runs kept, dropped after ${sec(s.trimAfterMs)} idle${s.idleMs >= 1000 ? ` (idle ${sec(s.idleMs)})` : ''}`;
+  const replaced =
+    s.threadsReplaced > 0 ? `  ${s.threadsReplaced} thread${s.threadsReplaced === 1 ? '' : 's'} replaced (heap past ${s.maxThreadHeapMb} MB)\n` : '';
   return (
     `ods-tblgen daemon: running (pid ${s.pid}, build ${s.build.slice(0, 16)})\n` +
-    `  socket: ${s.socket}\n  up ${Math.round(s.uptimeMs / 1000)} s, ${s.served} requests served, ` +
-    `${s.workers} warm threads, ${s.rssMb} MB; exits after ${Math.round(s.idleExitMs / 1000)} s idle\n`
+    `  socket: ${s.socket}\n  up ${sec(s.uptimeMs)}, ${s.served} requests served, ` +
+    `${s.workers} warm threads, ${s.rssMb} MB; exits after ${sec(s.idleExitMs)} idle\n` +
+    `  ${caches}\n` +
+    replaced
   );
 }
 

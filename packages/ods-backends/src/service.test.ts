@@ -55,6 +55,8 @@ describe.skipIf(!BUILT)('ods-tblgen through the build service', () => {
     expect(started.code).toBe(0);
     expect(started.stdout).toMatch(/^ods-tblgen daemon: running \(pid \d+/);
     expect(daemon('status').stdout).toContain(join(serviceDir, ''));
+    // What its threads keep, and for how long.
+    expect(daemon('status').stdout).toContain('include parses and runs kept, dropped after 300 s idle');
     expect(daemon('stop').stdout).toBe('ods-tblgen daemon: stopped\n');
     expect(daemon('status').stdout).toBe('ods-tblgen daemon: not running\n');
     expect(daemon('start').code).toBe(0);

@@ -29,6 +29,15 @@ export interface ServiceStatus {
   readonly workers: number;
   readonly rssMb: number;
   readonly idleExitMs: number;
+  /** How long it has been idle (0: busy). */
+  readonly idleMs: number;
+  /** Idle time after which the threads drop their caches (undefined: never). */
+  readonly trimAfterMs?: number;
+  /** Whether the threads dropped their caches and have not served a request since. */
+  readonly trimmed: boolean;
+  /** Threads retired because their heap passed maxThreadHeapMb (each replaced by a fresh one). */
+  readonly threadsReplaced: number;
+  readonly maxThreadHeapMb?: number;
 }
 
 export type ServiceMessage =

@@ -115,6 +115,8 @@ export class ServiceHandle {
   private readonly started = Date.now();
   private lastActive = Date.now();
   private served = 0;
+  /** Threads retired for their heap (see ServiceOptions.maxThreadHeapMb). */
+  private replaced = 0;
   private stopping = false;
   /** The lastActive time the threads were last trimmed at (see ServiceOptions.trimAfterMs). */
   private trimmedAt = 0;
@@ -203,6 +205,11 @@ export class ServiceHandle {
       workers: this.slots.length,
       rssMb: Math.round(process.memoryUsage.rss() / 1048576),
       idleExitMs: this.opts.idleMs,
+      idleMs: this.busy() ? 0 : Date.now() - this.lastActive,
+      trimAfterMs: this.opts.trimAfterMs,
+      trimmed: this.trimmedAt !== 0 && this.trimmedAt === this.lastActive,
+      threadsReplaced: this.replaced,
+      maxThreadHeapMb: this.opts.maxThreadHeapMb,
     };
   }
 
@@ -262,6 +269,7 @@ export class ServiceHandle {
       if (this.opts.maxThreadHeapMb !== undefined && m.heapMb > this.opts.maxThreadHeapMb) {
         // Retired at once: no request may reach a thread that is ending.
         this.slots.splice(this.slots.indexOf(slot), 1);
+        this.replaced++;
         void slot.worker.terminate();
       }
       this.dispatch();
@@ -277,9 +285,12 @@ export class ServiceHandle {
     for (const s of this.slots) if (s.busy) send(s.busy.socket, { t: 'hb' });
   }
 
+  private busy(): boolean {
+    return this.queue.length > 0 || this.slots.some((s) => s.busy);
+  }
+
   private checkIdle(): void {
-    const busy = this.queue.length > 0 || this.slots.some((s) => s.busy);
-    if (busy) this.lastActive = Date.now();
+    if (this.busy()) this.lastActive = Date.now();
     else if (Date.now() - this.lastActive >= this.opts.idleMs) void this.stop();
     else if (this.opts.trimAfterMs !== undefined && Date.now() - this.lastActive >= this.opts.trimAfterMs && this.trimmedAt !== this.lastActive) {
       this.trimmedAt = this.lastActive;

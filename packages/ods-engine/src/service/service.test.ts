@@ -87,11 +87,16 @@ describe('build service', () => {
   });
 
   it('has its threads drop their caches once idle a while, once per idle spell', async () => {
-    const { target } = await service({ threads: 1, trimAfterMs: 150 });
+    const { target, handle } = await service({ threads: 1, trimAfterMs: 150 });
     const trims = async () => text(await runThroughService(target, 'cli', ['trims'], { cwd: '/' }));
     expect(await trims()).toBe('1:0');
+    expect(handle.status()).toMatchObject({ trimmed: false, trimAfterMs: 150 });
     await new Promise((r) => setTimeout(r, 400));
+    // `daemon status` says so until the next request.
+    expect(handle.status().trimmed).toBe(true);
+    expect(handle.status().idleMs).toBeGreaterThanOrEqual(150);
     expect(await trims()).toBe('1:1');
+    expect(handle.status().trimmed).toBe(false);
     // Busy again, then idle again: trimmed again.
     await new Promise((r) => setTimeout(r, 400));
     expect(await trims()).toBe('1:2');
@@ -159,6 +164,8 @@ describe('build service', () => {
     expect(text(await runThroughService(target, 'cli', ['echo', '1'], { cwd: '/' }))).toBe('1:1');
     await waitFor(() => handle.status().workers === 0, 5000, 'the thread to end');
     expect(text(await runThroughService(target, 'cli', ['echo', '2'], { cwd: '/' }))).toBe('1:2');
+    // `daemon status` reports it.
+    expect(handle.status()).toMatchObject({ threadsReplaced: 2, maxThreadHeapMb: 0 });
   });
 
   it('never hands a request to a thread it is replacing', async () => {
