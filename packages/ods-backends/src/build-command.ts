@@ -16,6 +16,7 @@ import {
 } from '@ods-ts/ods-engine';
 import { generate } from './generate.js';
 import { listGenerators } from './registry.js';
+import { buildArgs } from './build-args.js';
 import { BUILD_HANDED_BACK, MIN_INPUTS_FOR_WORKERS } from './startup-snapshot-seeds.js';
 import { VERSION } from './version.js';
 
@@ -68,14 +69,11 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
   // Nx executor's inline jobs through the build service).
   let configJson: string | undefined;
   let printConfig = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
+  for (const { arg: a, name, value } of buildArgs(argv)) {
     switch (name) {
       case '--config':
       case '-c':
-        configPath = value() ?? configPath;
+        configPath = value ?? configPath;
         break;
       case '--watch':
       case '-w':
@@ -83,20 +81,19 @@ export async function runBuildCommand(argv: readonly string[], io: BuildIO, sign
         break;
       case '--jobs':
       case '-j':
-        jobs = Number(value());
+        jobs = Number(value);
         if (!Number.isInteger(jobs) || jobs < 1) {
           io.stderr(`ods-tblgen build: --jobs needs a positive integer\n`);
           return 1;
         }
         break;
       case '--cache-dir':
-        cacheDir = value();
+        cacheDir = value;
         break;
       case '--cache-key':
-        value();
         break;
       case '--config-json':
-        configJson = value();
+        configJson = value;
         break;
       case '--print-config':
         printConfig = true;

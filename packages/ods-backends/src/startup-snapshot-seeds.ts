@@ -3,6 +3,7 @@
 // its root, and the projects' configs mostly share their include parses (OpBase.td and friends),
 // which the snapshot holds; a project's own files are parsed anyway.
 import { dirname, resolve } from 'node:path';
+import { buildArgs } from './build-args.js';
 
 /** A build the snapshot's process ran before saving its heap: `build <argv...>` in `cwd`. */
 export interface Seed {
@@ -39,14 +40,9 @@ export function snapshotCommand(argv: readonly string[]): boolean {
 export function runsOnWorkers(argv: readonly string[], cwd: string, read: (path: string) => string): boolean {
   let configPath = 'ods.json';
   let json: string | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    const eq = a.indexOf('=');
-    const [name, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
-    if (name === '--config' || name === '-c') configPath = value() ?? configPath;
-    else if (name === '--config-json') json = value();
-    else if (name === '--jobs' || name === '-j' || name === '--cache-dir' || name === '--cache-key') value();
+  for (const { name, value } of buildArgs(argv.slice(1))) {
+    if (name === '--config' || name === '-c') configPath = value ?? configPath;
+    else if (name === '--config-json') json = value;
   }
   const file = resolve(cwd, configPath);
   let spec: unknown;

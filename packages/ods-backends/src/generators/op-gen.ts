@@ -62,7 +62,7 @@ function operationNameOf(def: Record): string {
 /** The op defs to generate: every `Op` def sorted by name, filtered by the include/exclude regexes. */
 export function getRequestedOpDefinitions(records: RecordKeeper, options: ReadonlyMap<string, string | boolean | string[]>): Record[] {
   if (!records.getClass('Op')) fatalAt(undefined, "ERROR: Couldn't find the 'Op' class!\n");
-  setDefLookup((n) => records.getDef(n));
+  setDefLookup(records);
   const inc = options.get('op-include-regex');
   const exc = options.get('op-exclude-regex');
   const incRe = typeof inc === 'string' && inc !== '' ? llvmRegexMatcher(inc) : undefined;

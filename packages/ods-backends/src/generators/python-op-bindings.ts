@@ -365,7 +365,7 @@ function run(ctx: GeneratorContext): string {
   if (dialect === '') failPlain('error: dialect name not provided');
   const extension = stringOpt(ctx, 'dialect-extension');
   const defs = derivedDefs(ctx.records, 'Op', true);
-  setDefLookup((n) => ctx.records.getDef(n));
+  setDefLookup(ctx.records);
   const out: string[] = [FILE_HEADER, extension === '' ? dialectClassTemplate(dialect) : dialectExtensionTemplate(dialect)];
   for (const def of defs) {
     const op = new Operator(def);

@@ -1091,7 +1091,7 @@ function cmpBytes(a: string, b: string): number {
 }
 
 function run(ctx: GeneratorContext): string {
-  setDefLookup((name) => ctx.records.getDef(name));
+  setDefLookup(ctx.records);
   let out = emitSourceFileHeader('Rewriters', ctx.inputFilename);
   const patterns = derivedDefs(ctx.records, 'Pattern', true);
   const opMap = new RecordOperatorMap(() => fatalNoLoc('the operator of a pattern DAG must be a def'));

@@ -1,6 +1,6 @@
 // The ODS `Op` class (mlir/TableGen/Operator.h): name and C++ class, operands, attributes,
 // properties, results, regions, successors, traits (with type inference), builders.
-import { DefInit, type Init, ListInit, RecordRecTy, type Record, StringInit, fatalAt } from '@ods-ts/tablegen-core';
+import { DefInit, type Init, ListInit, RecordRecTy, type Record, type RecordKeeper, StringInit, fatalAt } from '@ods-ts/tablegen-core';
 import { Attribute, NamedAttribute, NamedProperty, Property } from './attribute.js';
 import { Builder } from './builder.js';
 import {
@@ -385,7 +385,7 @@ export class Operator {
   }
 
   private populateTypeInference(index: Map<string, number>): void {
-    const inferDef = inferTypeOpInterfaceDef(this.def);
+    const inferDef = inferTypeOpInterfaceDef();
     this.allResultTypesKnown = false;
     if (!inferDef) return;
     if (this.getNumResults() === 0) return;
@@ -474,12 +474,16 @@ function decoratorsOf(arg: unknown): Record[] {
 }
 
 /** The `InferTypeOpInterface` def, when the records define it. */
-function inferTypeOpInterfaceDef(anyDef: Record): Record | undefined {
-  return inferLookup?.(anyDef);
+function inferTypeOpInterfaceDef(): Record | undefined {
+  return defLookup?.deref()?.getDef('InferTypeOpInterface');
 }
 
-let inferLookup: ((r: Record) => Record | undefined) | undefined;
-/** Set how to find a def by name (the generator passes its RecordKeeper). */
-export function setDefLookup(fn: (name: string) => Record | undefined): void {
-  inferLookup = () => fn('InferTypeOpInterface');
+/**
+ * The records of the generator running (see setDefLookup). Held weakly: a long-lived process
+ * (the build service, the language server) must not keep the last parse alive through it.
+ */
+let defLookup: WeakRef<RecordKeeper> | undefined;
+/** Set the records in which defs are found by name (the generator passes its RecordKeeper). */
+export function setDefLookup(records: RecordKeeper): void {
+  defLookup = new WeakRef(records);
 }
