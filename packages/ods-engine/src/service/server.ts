@@ -207,7 +207,7 @@ export class ServiceHandle {
       idleExitMs: this.opts.idleMs,
       idleMs: this.busy() ? 0 : Date.now() - this.lastActive,
       trimAfterMs: this.opts.trimAfterMs,
-      trimmed: this.trimmedAt !== 0 && this.trimmedAt === this.lastActive,
+      trimmed: !this.busy() && this.trimmedAt !== 0 && this.trimmedAt === this.lastActive,
       threadsReplaced: this.replaced,
       maxThreadHeapMb: this.opts.maxThreadHeapMb,
     };
