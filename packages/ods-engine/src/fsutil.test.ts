@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { FileHasher, hashText, writeFileAtomic, writeFileIfChanged } from './fsutil.js';
 import { tempTree, tick, type TempTree } from './__fixtures__/helpers.js';
 
@@ -15,6 +15,14 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(p, new Uint8Array([1, 2, 3]));
     expect([...Buffer.from(t.read('a/b/out.inc'), 'latin1')]).toEqual([1, 2, 3]);
     expect(readdirSync(t.path('a/b'))).toEqual(['out.inc']);
+  });
+
+  it('gives the new file the mode asked for, whatever the old one had', () => {
+    t = tempTree({ 'private.json': 'old' });
+    chmodSync(t.path('private.json'), 0o644);
+    writeFileAtomic(t.path('private.json'), '{"\u00e9":1}', 'utf8', 0o600);
+    expect(statSync(t.path('private.json')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(t.path('private.json'), 'utf8')).toBe('{"\u00e9":1}');
   });
 
   it('reports a folder that cannot be made, leaving nothing behind', () => {
